@@ -1,0 +1,80 @@
+import { withBrand } from '@siyakha/content/links'
+import type { Metadata } from 'next'
+import { notFound } from 'next/navigation'
+import { JsonLd } from '@/components/json-ld'
+import { Breadcrumbs } from '@/components/sections/breadcrumbs'
+import { Hero } from '@/components/sections/hero'
+import { faqsOf, Sections } from '@/components/sections/section-renderer'
+import { getRegionalPage, getRegionalRoutes } from '@/lib/content'
+import { breadcrumbJsonLd, faqJsonLd, serviceJsonLd } from '@/lib/json-ld'
+import { getSectionContext } from '@/lib/page-data'
+import { buildMetadata } from '@/lib/seo'
+
+// Only the slugs in the CMS exist; anything else is a 404 (CMS redirects are handled by the proxy).
+export const dynamicParams = false
+
+type Props = { params: Promise<{ slug: string }> }
+
+export async function generateStaticParams() {
+  return (await getRegionalRoutes()).map((r) => ({ slug: r.slug ?? '' }))
+}
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { slug } = await params
+  const [page, { settings }] = await Promise.all([getRegionalPage(slug), getSectionContext()])
+  if (!page) return {}
+  const brand = settings.brandName ?? ''
+  return buildMetadata({
+    title: withBrand(page.seo?.title ?? page.title ?? '', brand),
+    description: withBrand(page.seo?.description ?? page.hero?.text ?? '', brand),
+    path: `/${slug}`,
+    brandName: brand,
+  })
+}
+
+/** Placeholder contact numbers for structured data, by country (the UK page carries a UK one). */
+const PLACEHOLDER_PHONE: Record<string, string> = { GB: '+44 20 0000 0000' }
+
+export default async function RegionalPage({ params }: Props) {
+  const { slug } = await params
+  const [page, { settings, ctx }] = await Promise.all([getRegionalPage(slug), getSectionContext()])
+  if (!page) notFound()
+  const name = page.title ?? ''
+  const crumbs = [
+    { name: 'Home', path: '/' },
+    { name, path: `/${slug}` },
+  ]
+  const country = page.country ?? 'ZA'
+  return (
+    <>
+      <Hero
+        hero={page.hero}
+        fallbackHeading={name}
+        contacts={ctx.contacts}
+        breadcrumbs={<Breadcrumbs items={crumbs} />}
+      >
+        {page.areas?.length ? (
+          <p className="mt-6 text-sm text-slate-200">
+            <span className="font-semibold text-white">Areas we serve: </span>
+            {page.areas.join(' · ')}
+          </p>
+        ) : null}
+      </Hero>
+      <Sections sections={page.sections} ctx={ctx} />
+      <JsonLd data={breadcrumbJsonLd(crumbs)} />
+      <JsonLd
+        data={serviceJsonLd({
+          name,
+          description: page.seo?.description ?? page.hero?.text ?? '',
+          path: `/${slug}`,
+          areaServed: page.areas,
+          contact: {
+            telephone: PLACEHOLDER_PHONE[country] ?? settings.phones?.[0]?.e164 ?? '',
+            country,
+          },
+        })}
+      />
+      <JsonLd data={faqJsonLd(faqsOf(page.sections))} />
+    </>
+  )
+}

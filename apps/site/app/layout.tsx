@@ -1,0 +1,106 @@
+import { Toaster } from '@siyakha/ui/toaster'
+import type { Metadata, Viewport } from 'next'
+import localFont from 'next/font/local'
+import { HashScroll } from '@/components/hash-scroll'
+import { JsonLd } from '@/components/json-ld'
+import { SiteFooter } from '@/components/site-footer'
+import { SiteHeader } from '@/components/site-header'
+import { WhatsappEnquiry } from '@/components/whatsapp-enquiry'
+import { getNavigation, getSettings } from '@/lib/content'
+import { SITE_URL } from '@/lib/env'
+import { businessJsonLd } from '@/lib/json-ld'
+import { serviceHref } from '@/lib/routes'
+import './globals.css'
+
+const inter = localFont({
+  src: './fonts/inter-latin-wght.woff2',
+  variable: '--font-inter',
+  display: 'swap',
+  weight: '100 900',
+})
+
+export async function generateMetadata(): Promise<Metadata> {
+  const settings = await getSettings()
+  return {
+    metadataBase: new URL(SITE_URL),
+    title: { default: settings.brandName ?? '', template: `%s | ${settings.brandName}` },
+    description: settings.description ?? undefined,
+    applicationName: settings.brandName ?? undefined,
+    alternates: { types: { 'application/rss+xml': `${SITE_URL}/blog/rss.xml` } },
+  }
+}
+
+export const viewport: Viewport = { themeColor: '#0f172a', width: 'device-width', initialScale: 1 }
+
+export default async function RootLayout({ children }: { children: React.ReactNode }) {
+  const [settings, nav] = await Promise.all([getSettings(), getNavigation()])
+  const brandName = settings.brandName ?? ''
+  const services = nav.services.map((s) => ({
+    title: s.navTitle ?? s.title ?? '',
+    href: serviceHref(s.slug ?? '', null),
+  }))
+  const regions = nav.regions.map((r) => ({ title: r.navTitle ?? '', href: `/${r.slug}` }))
+  const hours = (settings.openingHours ?? [])
+    .map((h) => `${h.days?.[0]?.slice(0, 3)}–${h.days?.at(-1)?.slice(0, 3)} ${h.opens}–${h.closes}`)
+    .join(', ')
+  return (
+    <html lang="en-ZA" className={inter.variable}>
+      <body className="flex min-h-screen flex-col bg-white font-sans text-slate-900 antialiased">
+        <a
+          href="#main"
+          className="sr-only z-50 rounded bg-white px-4 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        >
+          Skip to content
+        </a>
+        <SiteHeader brandName={brandName} services={services} regions={regions} />
+        <main id="main" className="flex-1">
+          {children}
+        </main>
+        <SiteFooter
+          brandName={brandName}
+          tagline={settings.tagline ?? ''}
+          phones={(settings.phones ?? []).map((p) => ({
+            label: p.label ?? '',
+            e164: p.e164 ?? '',
+            display: p.display ?? '',
+          }))}
+          emails={{
+            support: settings.emails?.support ?? '',
+            careers: settings.emails?.careers ?? '',
+            accounts: settings.emails?.accounts ?? '',
+          }}
+          address={{
+            streetAddress: settings.address?.streetAddress ?? '',
+            locality: settings.address?.locality ?? '',
+            region: settings.address?.region ?? '',
+            postalCode: settings.address?.postalCode ?? '',
+            country: settings.address?.country ?? '',
+          }}
+          hours={hours}
+          socialLinks={(settings.socialLinks ?? []).map((s) => ({
+            platform: s.platform ?? '',
+            url: s.url ?? '',
+          }))}
+          services={services}
+        />
+        {settings.whatsappNumber ? <WhatsappEnquiry whatsappNumber={settings.whatsappNumber} /> : null}
+        <HashScroll />
+        <Toaster />
+        <JsonLd
+          data={businessJsonLd({
+            brandName,
+            legalName: settings.legalName,
+            description: settings.description,
+            phone: settings.phones?.[0]?.e164,
+            email: settings.emails?.support,
+            address: settings.address,
+            openingHours: settings.openingHours,
+            areasServed: settings.areasServed,
+            socialLinks: (settings.socialLinks ?? []).flatMap((s) => (s.url ? [s.url] : [])),
+            established: settings.established,
+          })}
+        />
+      </body>
+    </html>
+  )
+}

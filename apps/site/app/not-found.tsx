@@ -1,0 +1,20 @@
+import { buttonClasses } from '@siyakha/ui/button'
+import { Container } from '@siyakha/ui/container'
+import type { Metadata } from 'next'
+import Link from 'next/link'
+import { NotFoundLogger } from '@/components/not-found-logger'
+
+export const metadata: Metadata = { title: 'Page not found', robots: { index: false } }
+
+export default function NotFound() {
+  return (
+    <Container className="flex min-h-[50vh] flex-col items-center justify-center py-24 text-center">
+      <p className="text-6xl font-extrabold text-brand-700">404</p>
+      <h1 className="mt-4 text-3xl font-bold text-slate-900">Oops! Page not found</h1>
+      <Link href="/" className={buttonClasses({ className: 'mt-8' })}>
+        Return to Home
+      </Link>
+      <NotFoundLogger />
+    </Container>
+  )
+}

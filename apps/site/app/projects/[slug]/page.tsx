@@ -1,0 +1,107 @@
+import { withBrand } from '@siyakha/content/links'
+import { buttonClasses } from '@siyakha/ui/button'
+import { Container } from '@siyakha/ui/container'
+import type { Metadata } from 'next'
+import Link from 'next/link'
+import { notFound } from 'next/navigation'
+import { Icon } from '@/components/icon'
+import { JsonLd } from '@/components/json-ld'
+import { Breadcrumbs } from '@/components/sections/breadcrumbs'
+import { CmsImage } from '@/components/sections/cms-image'
+import { RichText } from '@/components/sections/rich-text'
+import { getProject, getProjectRoutes, getSettings } from '@/lib/content'
+import { breadcrumbJsonLd } from '@/lib/json-ld'
+import { buildMetadata } from '@/lib/seo'
+
+// Only the slugs in the CMS exist; anything else is a 404 (CMS redirects are handled by the proxy).
+export const dynamicParams = false
+
+type Props = { params: Promise<{ slug: string }> }
+
+export async function generateStaticParams() {
+  return (await getProjectRoutes()).map((r) => ({ slug: r.slug ?? '' }))
+}
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { slug } = await params
+  const [project, settings] = await Promise.all([getProject(slug), getSettings()])
+  if (!project) return {}
+  const brand = settings.brandName ?? ''
+  return buildMetadata({
+    title: withBrand(project.seo?.title ?? `${project.title} | ${brand}`, brand),
+    description: withBrand(project.seo?.description ?? project.summary ?? '', brand),
+    path: `/projects/${slug}`,
+    brandName: brand,
+    image: project.image?.asset?.url
+      ? { ...project.image.asset, url: project.image.asset.url, alt: project.image.alt }
+      : null,
+  })
+}
+
+export default async function ProjectPage({ params }: Props) {
+  const { slug } = await params
+  const [project, settings] = await Promise.all([getProject(slug), getSettings()])
+  if (!project) notFound()
+  const name = project.title ?? ''
+  const crumbs = [
+    { name: 'Home', path: '/' },
+    { name: 'Projects', path: '/projects' },
+    { name, path: `/projects/${slug}` },
+  ]
+  const enquiry = `mailto:${settings.emails?.support ?? ''}?subject=${encodeURIComponent(`Enquiry: ${name}`)}`
+  return (
+    <article>
+      <header className="bg-gradient-to-br from-brand-900 to-brand-700 text-white">
+        <Container className="py-14 sm:py-20">
+          <Breadcrumbs items={crumbs} />
+          <p className="flex items-center gap-2 text-sky-300">
+            <Icon name={project.icon ?? 'map-pin'} className="h-5 w-5" />
+            {project.location}
+          </p>
+          <h1 className="mt-2 max-w-3xl text-4xl font-extrabold tracking-tight sm:text-5xl">{name}</h1>
+          <p className="mt-4 max-w-2xl text-lg text-slate-200">{project.summary}</p>
+          <div className="mt-8 flex flex-wrap gap-3">
+            <Link href="/contact#quote-form" className={buttonClasses({ variant: 'secondary', size: 'lg' })}>
+              Request a Consultation
+            </Link>
+            <Link href="/projects" className={buttonClasses({ variant: 'outline', size: 'lg' })}>
+              Back to Projects
+            </Link>
+          </div>
+        </Container>
+      </header>
+      <Container className="grid gap-12 py-14 lg:grid-cols-3">
+        <div className="lg:col-span-2">
+          <CmsImage
+            image={project.image}
+            sizes="(min-width: 1024px) 66vw, 100vw"
+            className="mb-10 rounded-xl"
+            preload
+          />
+          <RichText value={project.body} />
+        </div>
+        <aside className="h-fit rounded-2xl bg-slate-50 p-6 ring-1 ring-slate-200">
+          <h2 className="text-lg font-bold text-slate-900">What we delivered</h2>
+          <ul className="mt-4 space-y-2">
+            {(project.features ?? []).map((feature) => (
+              <li key={feature} className="flex gap-2 text-slate-700">
+                <Icon name="check" className="mt-1 h-4 w-4 shrink-0 text-accent-500" />
+                {feature}
+              </li>
+            ))}
+          </ul>
+          {project.ctaStyle === 'email' ? (
+            <a href={enquiry} className={buttonClasses({ className: 'mt-6 w-full' })}>
+              Email an enquiry
+            </a>
+          ) : (
+            <Link href="/contact#quote-form" className={buttonClasses({ className: 'mt-6 w-full' })}>
+              Book a free consultation
+            </Link>
+          )}
+        </aside>
+      </Container>
+      <JsonLd data={breadcrumbJsonLd(crumbs)} />
+    </article>
+  )
+}

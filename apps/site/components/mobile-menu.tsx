@@ -1,0 +1,129 @@
+'use client'
+
+import Link from 'next/link'
+import { usePathname } from 'next/navigation'
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react'
+import type { NavLink } from './services-menu'
+
+const linkClasses =
+  'block rounded-md px-3 py-3 text-base font-semibold text-brand-900 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-brand-600'
+
+const subLinkClasses =
+  'block rounded-md px-3 py-2 text-base text-brand-900 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-brand-600'
+
+export type MobileMenuProps = {
+  leading: NavLink[]
+  trailing: NavLink[]
+  services: NavLink[]
+  regions: NavLink[]
+  signOutSlot?: ReactNode
+}
+
+/** The menu below the lg breakpoint: a toggle and a panel, with a collapsible Services section. */
+export function MobileMenu({ leading, trailing, services, regions, signOutSlot }: MobileMenuProps) {
+  const [open, setOpen] = useState(false)
+  const [servicesOpen, setServicesOpen] = useState(false)
+  const toggleRef = useRef<HTMLButtonElement>(null)
+  const panelId = useId()
+  const servicesId = useId()
+  const pathname = usePathname()
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: close whenever the route changes
+  useEffect(() => {
+    setOpen(false)
+    setServicesOpen(false)
+  }, [pathname])
+
+  useEffect(() => {
+    if (!open) return
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return
+      setOpen(false)
+      toggleRef.current?.focus()
+    }
+    document.addEventListener('keydown', onKeyDown)
+    return () => document.removeEventListener('keydown', onKeyDown)
+  }, [open])
+
+  // A click on the current page's link does not change the path, so close on every link click too.
+  const close = () => setOpen(false)
+
+  const renderLink = (link: NavLink) => (
+    <li key={link.href}>
+      <Link href={link.href} onClick={close} className={linkClasses}>
+        {link.title}
+      </Link>
+    </li>
+  )
+
+  return (
+    <div className="lg:hidden">
+      <button
+        ref={toggleRef}
+        type="button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        aria-label={open ? 'Close menu' : 'Open menu'}
+        onClick={() => setOpen((value) => !value)}
+        className="inline-flex h-11 w-11 items-center justify-center rounded-md text-brand-900 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-600"
+      >
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="h-6 w-6"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+        >
+          <path d={open ? 'M18 6 6 18M6 6l12 12' : 'M4 6h16M4 12h16M4 18h16'} strokeLinecap="round" />
+        </svg>
+      </button>
+      <div
+        id={panelId}
+        hidden={!open}
+        className="absolute inset-x-0 top-full max-h-[calc(100dvh-4rem)] overflow-y-auto border-b border-slate-200 bg-white px-4 py-3 shadow-lg"
+      >
+        <ul className="space-y-1">
+          {leading.map(renderLink)}
+          <li>
+            <button
+              type="button"
+              aria-expanded={servicesOpen}
+              aria-controls={servicesId}
+              onClick={() => setServicesOpen((value) => !value)}
+              className={`${linkClasses} flex w-full items-center justify-between text-left`}
+            >
+              {servicesOpen ? 'Hide Services' : 'Show Services'}
+              <svg
+                aria-hidden="true"
+                viewBox="0 0 24 24"
+                className={`h-5 w-5 transition-transform ${servicesOpen ? 'rotate-180' : ''}`}
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+              >
+                <path d="m6 9 6 6 6-6" strokeLinecap="round" strokeLinejoin="round" />
+              </svg>
+            </button>
+            <ul id={servicesId} hidden={!servicesOpen} className="ml-3 border-l border-slate-200 pl-2">
+              <li>
+                <Link href="/services" onClick={close} className={`${subLinkClasses} font-semibold`}>
+                  All Services
+                </Link>
+              </li>
+              {[...services, ...regions].map((link) => (
+                <li key={link.href}>
+                  <Link href={link.href} onClick={close} className={subLinkClasses}>
+                    {link.title}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </li>
+          {trailing.map(renderLink)}
+          {signOutSlot ? <li className="px-3 py-3">{signOutSlot}</li> : null}
+        </ul>
+      </div>
+    </div>
+  )
+}

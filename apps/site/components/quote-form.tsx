@@ -1,0 +1,107 @@
+'use client'
+
+import type { QuoteRequest } from '@siyakha/schemas/quote-request'
+import { Button } from '@siyakha/ui/button'
+import { InputField, SelectField, TextareaField } from '@siyakha/ui/field'
+import { toast } from '@siyakha/ui/toaster'
+import { useState } from 'react'
+import { NotConnectedNotice } from './not-connected-notice'
+import type { SubmitResult } from './support-request-form-view'
+import { useValidatedForm, type Validator } from './use-validated-form'
+
+export type QuoteFormProps = {
+  /** Sends the request. Absent until the backend is connected. */
+  submit?: (payload: QuoteRequest) => Promise<SubmitResult>
+  /** The service choices (the main services: slug and title); 'Other' is added. */
+  services: { value: string; label: string }[]
+  /** Shown in the notice while sending isn't connected. */
+  supportEmail: string
+  phone: { e164: string; display: string }
+}
+
+const EMPTY = { full_name: '', company: '', email: '', phone: '', service: '', message: '' }
+
+// The schema (and zod) load on the first submit, not with the home page.
+const validate: Validator<typeof EMPTY, QuoteRequest> = async (values) => {
+  const [{ quoteRequestSchema }, { fieldErrors }] = await Promise.all([
+    import('@siyakha/schemas/quote-request'),
+    import('@siyakha/schemas/support-request'),
+  ])
+  const parsed = quoteRequestSchema.safeParse(values)
+  return parsed.success
+    ? { ok: true, data: parsed.data }
+    : { ok: false, errors: fieldErrors(quoteRequestSchema, values) }
+}
+
+/** The home page quote request (#quote-form). */
+export function QuoteForm({ submit, services, supportEmail, phone }: QuoteFormProps) {
+  const form = useValidatedForm(EMPTY, validate)
+  const [submitting, setSubmitting] = useState(false)
+  const [notConnected, setNotConnected] = useState(false)
+
+  const onValid = async (payload: QuoteRequest) => {
+    if (!submit) {
+      setNotConnected(true)
+      return
+    }
+    setNotConnected(false)
+    setSubmitting(true)
+    try {
+      const result = await submit(payload)
+      if (result.ok) {
+        toast('Quote request sent', {
+          description: 'Thank you! We’ll be in touch within one business day.',
+          variant: 'success',
+        })
+        form.reset()
+        return
+      }
+      console.error('Quote request was not sent', result.message)
+    } catch (error) {
+      console.error('Quote request was not sent', error)
+    } finally {
+      setSubmitting(false)
+    }
+    toast('Something went wrong', {
+      description: 'We couldn’t send your request. Please try again.',
+      variant: 'destructive',
+    })
+  }
+
+  return (
+    <form ref={form.formRef} noValidate onSubmit={form.submitWith(onValid)} className="space-y-5">
+      <div className="grid gap-5 sm:grid-cols-2">
+        <InputField label="Full name" autoComplete="name" required {...form.field('full_name')} />
+        <InputField label="Company" autoComplete="organization" optional {...form.field('company')} />
+        <InputField label="Email" type="email" autoComplete="email" required {...form.field('email')} />
+        <InputField label="Phone" type="tel" autoComplete="tel" required {...form.field('phone')} />
+      </div>
+      <SelectField label="Service" required {...form.field('service')}>
+        <option value="">Select a service</option>
+        {services.map((service) => (
+          <option key={service.value} value={service.value}>
+            {service.label}
+          </option>
+        ))}
+        <option value="other">Other</option>
+      </SelectField>
+      <TextareaField label="Message" rows={5} required {...form.field('message')} />
+      <div role="status" className="empty:hidden">
+        {form.errorCount > 0 ? (
+          <p className="text-sm font-medium text-red-700">
+            Please correct the{' '}
+            {form.errorCount === 1 ? 'highlighted field' : `${form.errorCount} highlighted fields`}.
+          </p>
+        ) : notConnected ? (
+          <NotConnectedNotice phone={phone} email={supportEmail}>
+            Online quote requests aren’t connected yet. Please call or email us — your details are still in
+            the form.
+          </NotConnectedNotice>
+        ) : null}
+      </div>
+      <Button type="submit" size="lg" disabled={submitting} className="w-full sm:w-auto">
+        {submitting ? 'Sending…' : 'Request a Quote'}
+      </Button>
+    </form>
+  )
+}

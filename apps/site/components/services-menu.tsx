@@ -1,0 +1,150 @@
+'use client'
+
+import Link from 'next/link'
+import { usePathname } from 'next/navigation'
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react'
+
+export type NavLink = { title: string; href: string }
+
+export const navLinkClasses =
+  'block rounded-md px-3 py-2 text-sm font-semibold text-brand-900 hover:bg-brand-50 hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600'
+
+const itemClasses =
+  'block rounded-md px-3 py-2 text-sm text-brand-900 hover:bg-brand-50 hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-brand-600'
+
+/**
+ * The desktop Services dropdown: a disclosure (button + list of links), the pattern WAI-ARIA
+ * recommends for site navigation. Closes on Escape, outside click, focus leaving it and navigation.
+ */
+export function ServicesMenu({ services, regions }: { services: NavLink[]; regions: NavLink[] }) {
+  const [open, setOpen] = useState(false)
+  const rootRef = useRef<HTMLDivElement>(null)
+  const buttonRef = useRef<HTMLButtonElement>(null)
+  const panelId = useId()
+  const regionsId = useId()
+  const pathname = usePathname()
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: close whenever the route changes
+  useEffect(() => setOpen(false), [pathname])
+
+  useEffect(() => {
+    if (!open) return
+    const onPointerDown = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setOpen(false)
+    }
+    document.addEventListener('pointerdown', onPointerDown)
+    return () => document.removeEventListener('pointerdown', onPointerDown)
+  }, [open])
+
+  const links = () =>
+    Array.from(rootRef.current?.querySelectorAll<HTMLAnchorElement>('[data-menu-link]') ?? [])
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Escape' && open) {
+      event.preventDefault()
+      setOpen(false)
+      buttonRef.current?.focus()
+      return
+    }
+    if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return
+    const items = links()
+    if (!open) {
+      if (event.target !== buttonRef.current || event.key !== 'ArrowDown') return
+      event.preventDefault()
+      setOpen(true)
+      requestAnimationFrame(() => links()[0]?.focus())
+      return
+    }
+    event.preventDefault()
+    const current = items.indexOf(document.activeElement as HTMLAnchorElement)
+    const step = event.key === 'ArrowDown' ? 1 : -1
+    const nextIndex = current === -1 ? 0 : (current + step + items.length) % items.length
+    items[nextIndex]?.focus()
+  }
+
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: delegates Escape/arrow keys from the button and links inside
+    <div
+      ref={rootRef}
+      onKeyDown={onKeyDown}
+      onBlur={(event) => {
+        if (open && !event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(false)
+      }}
+    >
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((value) => !value)}
+        className={`${navLinkClasses} inline-flex items-center gap-1`}
+      >
+        Services
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className={`h-4 w-4 transition-transform ${open ? 'rotate-180' : ''}`}
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+        >
+          <path d="m6 9 6 6 6-6" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+      </button>
+      <div
+        id={panelId}
+        hidden={!open}
+        className="absolute top-full left-1/2 z-50 mt-2 w-[34rem] -translate-x-1/2 rounded-xl border border-slate-200 bg-white p-3 shadow-xl"
+      >
+        <div className="grid grid-cols-2 gap-3">
+          <ul>
+            <li>
+              <Link
+                href="/services"
+                data-menu-link
+                onClick={() => setOpen(false)}
+                className={`${itemClasses} font-semibold`}
+              >
+                All Services
+              </Link>
+            </li>
+            {services.map((service) => (
+              <li key={service.href}>
+                <Link
+                  href={service.href}
+                  data-menu-link
+                  onClick={() => setOpen(false)}
+                  className={itemClasses}
+                >
+                  {service.title}
+                </Link>
+              </li>
+            ))}
+          </ul>
+          <div>
+            <p
+              id={regionsId}
+              className="px-3 py-2 text-xs font-semibold tracking-wide text-slate-600 uppercase"
+            >
+              Regions
+            </p>
+            <ul aria-labelledby={regionsId}>
+              {regions.map((region) => (
+                <li key={region.href}>
+                  <Link
+                    href={region.href}
+                    data-menu-link
+                    onClick={() => setOpen(false)}
+                    className={itemClasses}
+                  >
+                    {region.title}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </div>
+      </div>
+    </div>
+  )
+}

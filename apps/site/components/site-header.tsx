@@ -1,0 +1,70 @@
+import { Container } from '@siyakha/ui/container'
+import Link from 'next/link'
+import type { ReactNode } from 'react'
+import { BrandMark } from './brand-mark'
+import { MobileMenu } from './mobile-menu'
+import { type NavLink, navLinkClasses, ServicesMenu } from './services-menu'
+
+export type SiteHeaderProps = {
+  brandName: string
+  services: NavLink[]
+  regions: NavLink[]
+  /** The Sign Out control, given only when a session exists. */
+  signOutSlot?: ReactNode
+}
+
+/** Links either side of the Services dropdown, in the spec's order. */
+const LEADING: NavLink[] = [
+  { title: 'Home', href: '/' },
+  { title: 'About', href: '/about' },
+]
+const TRAILING: NavLink[] = [
+  { title: 'Projects', href: '/projects' },
+  { title: 'Blog', href: '/blog' },
+  { title: 'Support Deals', href: '/support-deals' },
+]
+
+export function SiteHeader({ brandName, services, regions, signOutSlot }: SiteHeaderProps) {
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <Container className="flex h-16 items-center justify-between gap-6">
+        <Link
+          href="/"
+          className="flex items-center gap-2 rounded-md text-lg font-bold text-brand-900 focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-600"
+        >
+          <BrandMark className="h-8 w-8" />
+          {brandName}
+        </Link>
+        <nav aria-label="Main">
+          <ul className="hidden items-center gap-1 lg:flex">
+            {LEADING.map((link) => (
+              <li key={link.href}>
+                <Link href={link.href} className={navLinkClasses}>
+                  {link.title}
+                </Link>
+              </li>
+            ))}
+            <li className="relative">
+              <ServicesMenu services={services} regions={regions} />
+            </li>
+            {TRAILING.map((link) => (
+              <li key={link.href}>
+                <Link href={link.href} className={navLinkClasses}>
+                  {link.title}
+                </Link>
+              </li>
+            ))}
+            {signOutSlot ? <li>{signOutSlot}</li> : null}
+          </ul>
+          <MobileMenu
+            leading={LEADING}
+            trailing={TRAILING}
+            services={services}
+            regions={regions}
+            signOutSlot={signOutSlot}
+          />
+        </nav>
+      </Container>
+    </header>
+  )
+}

@@ -1,0 +1,125 @@
+'use client'
+
+import type { SupportRequest } from '@siyakha/schemas/support-request'
+import { Button } from '@siyakha/ui/button'
+import { InputField, SelectField, TextareaField } from '@siyakha/ui/field'
+import { toast } from '@siyakha/ui/toaster'
+import { useState } from 'react'
+import { NotConnectedNotice } from './not-connected-notice'
+import { useValidatedForm, type Validator } from './use-validated-form'
+
+export type SubmitResult = { ok: true; reference?: string } | { ok: false; message?: string }
+
+export type SupportRequestFormProps = {
+  /** Sends the request (the log-support-call function). Absent until the backend is connected. */
+  submit?: (payload: SupportRequest) => Promise<SubmitResult>
+  supportEmail: string
+  phone: { e164: string; display: string }
+}
+
+const EMPTY = {
+  full_name: '',
+  contact_number: '',
+  whatsapp_number: '',
+  email: '',
+  category: '',
+  description: '',
+}
+
+const validate: Validator<typeof EMPTY, SupportRequest> = async (values) => {
+  const { fieldErrors, supportRequestFormSchema, supportRequestSchema } = await import(
+    '@siyakha/schemas/support-request'
+  )
+  const payload = supportRequestSchema.safeParse({ ...values, preferred_channel: 'email' })
+  return payload.success
+    ? { ok: true, data: payload.data }
+    : { ok: false, errors: fieldErrors(supportRequestFormSchema, values) }
+}
+
+export function SupportRequestFormView({
+  submit,
+  supportEmail,
+  phone,
+  categories,
+}: SupportRequestFormProps & { categories: readonly string[] }) {
+  const form = useValidatedForm(EMPTY, validate)
+  const [submitting, setSubmitting] = useState(false)
+  const [notConnected, setNotConnected] = useState(false)
+
+  const onValid = async (payload: SupportRequest) => {
+    if (!submit) {
+      setNotConnected(true)
+      return
+    }
+    setNotConnected(false)
+    setSubmitting(true)
+    try {
+      const result = await submit(payload)
+      if (result.ok) {
+        toast('Request submitted', {
+          description: 'Thank you! Our support team will contact you shortly.',
+          variant: 'success',
+        })
+        form.reset()
+        return
+      }
+      console.error('Support request was not logged', result.message)
+    } catch (error) {
+      console.error('Support request was not logged', error)
+    } finally {
+      setSubmitting(false)
+    }
+    toast('Something went wrong', {
+      description: 'We couldn’t log your request. Please try again.',
+      variant: 'destructive',
+    })
+  }
+
+  return (
+    <form ref={form.formRef} noValidate onSubmit={form.submitWith(onValid)} className="space-y-5">
+      <div className="grid gap-5 sm:grid-cols-2">
+        <InputField label="Full name" autoComplete="name" required {...form.field('full_name')} />
+        <InputField
+          label="Contact number"
+          type="tel"
+          autoComplete="tel"
+          required
+          {...form.field('contact_number')}
+        />
+        <InputField label="WhatsApp number" type="tel" optional {...form.field('whatsapp_number')} />
+        <InputField label="Email" type="email" autoComplete="email" required {...form.field('email')} />
+      </div>
+      <SelectField label="Category" required {...form.field('category')}>
+        <option value="">Select a category</option>
+        {categories.map((category) => (
+          <option key={category} value={category}>
+            {category}
+          </option>
+        ))}
+      </SelectField>
+      <TextareaField
+        label="Description"
+        rows={6}
+        required
+        hint="What is happening, since when, and who is affected."
+        {...form.field('description')}
+      />
+      <div role="status" className="empty:hidden">
+        {form.errorCount > 0 ? (
+          <p className="text-sm font-medium text-red-700">
+            Please correct the{' '}
+            {form.errorCount === 1 ? 'highlighted field' : `${form.errorCount} highlighted fields`}.
+          </p>
+        ) : notConnected ? (
+          <NotConnectedNotice phone={phone} email={supportEmail}>
+            Online logging isn’t connected yet. Please call us or email support — your details are still in
+            the form.
+          </NotConnectedNotice>
+        ) : null}
+      </div>
+      <Button type="submit" size="lg" disabled={submitting} className="w-full sm:w-auto">
+        {submitting ? 'Submitting…' : 'Submit Request'}
+      </Button>
+    </form>
+  )
+}

@@ -1,0 +1,188 @@
+'use client'
+
+import { useEffect, useId, useState } from 'react'
+
+/** Spec §9: testimonials rotate every 5 seconds. */
+export const TESTIMONIAL_INTERVAL_MS = 5000
+
+export type Testimonial = {
+  name: string
+  role: string
+  company: string
+  content: string
+  rating: number
+  initials: string
+}
+
+const controlClasses =
+  'inline-flex h-11 w-11 items-center justify-center rounded-full border border-slate-500 bg-white text-brand-900 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600'
+
+/**
+ * One testimonial at a time; prev/next wrap, dots jump. It auto-advances unless the visitor is
+ * hovering or focused inside it, has paused it, or prefers reduced motion. While it rotates on
+ * its own the live region is off so screen readers aren't interrupted every five seconds.
+ */
+export function TestimonialsCarousel({ testimonials }: { testimonials: Testimonial[] }) {
+  const count = testimonials.length
+  const [index, setIndex] = useState(0)
+  const [hovered, setHovered] = useState(false)
+  const [focused, setFocused] = useState(false)
+  const [paused, setPaused] = useState(false)
+  const [reducedMotion, setReducedMotion] = useState(false)
+  const slideId = useId()
+
+  useEffect(() => {
+    const query = window.matchMedia('(prefers-reduced-motion: reduce)')
+    const update = () => setReducedMotion(query.matches)
+    update()
+    query.addEventListener('change', update)
+    return () => query.removeEventListener('change', update)
+  }, [])
+
+  const rotating = count > 1 && !hovered && !focused && !paused && !reducedMotion
+
+  // Keyed on index so a manual move restarts the full interval.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: index restarts the timer on purpose
+  useEffect(() => {
+    if (!rotating) return
+    const timer = window.setTimeout(() => setIndex((i) => (i + 1) % count), TESTIMONIAL_INTERVAL_MS)
+    return () => window.clearTimeout(timer)
+  }, [rotating, index, count])
+
+  const current = testimonials[index]
+  if (!current) return null
+
+  const go = (next: number) => setIndex(((next % count) + count) % count)
+
+  return (
+    <section
+      aria-roledescription="carousel"
+      aria-label="Testimonials"
+      onPointerEnter={() => setHovered(true)}
+      onPointerLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false)
+      }}
+      className="mx-auto max-w-3xl"
+    >
+      <div id={slideId} aria-live={rotating ? 'off' : 'polite'} aria-atomic="true">
+        {/* biome-ignore lint/a11y/useSemanticElements: the WAI-ARIA carousel pattern's slide is a group */}
+        <figure
+          role="group"
+          aria-roledescription="slide"
+          aria-label={`${index + 1} of ${count}`}
+          className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-10"
+        >
+          <Stars rating={current.rating} />
+          <blockquote className="mt-4 text-lg leading-relaxed text-brand-900">
+            <p>“{current.content}”</p>
+          </blockquote>
+          <figcaption className="mt-6 flex items-center gap-4">
+            <span
+              aria-hidden="true"
+              className="inline-flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-brand-600 font-semibold text-white"
+            >
+              {current.initials}
+            </span>
+            <span>
+              <span className="block font-semibold text-brand-900">{current.name}</span>
+              <span className="block text-sm text-slate-600">
+                {current.role}, {current.company}
+              </span>
+            </span>
+          </figcaption>
+        </figure>
+      </div>
+
+      {count > 1 ? (
+        <div className="mt-6 flex items-center justify-center gap-4">
+          <button
+            type="button"
+            aria-controls={slideId}
+            onClick={() => go(index - 1)}
+            className={controlClasses}
+          >
+            <span className="sr-only">Previous testimonial</span>
+            <Chevron direction="prev" />
+          </button>
+          <ul className="flex items-center">
+            {testimonials.map((testimonial, i) => (
+              <li key={`${testimonial.name}-${testimonial.company}`}>
+                <button
+                  type="button"
+                  aria-controls={slideId}
+                  aria-current={i === index ? 'true' : undefined}
+                  onClick={() => go(i)}
+                  className="group inline-flex h-11 w-8 items-center justify-center rounded-full focus-visible:outline-2 focus-visible:outline-brand-600"
+                >
+                  <span className="sr-only">Show testimonial {i + 1}</span>
+                  <span
+                    aria-hidden="true"
+                    className={`block h-2.5 rounded-full transition-all ${i === index ? 'w-6 bg-brand-600' : 'w-2.5 bg-slate-400 group-hover:bg-slate-500'}`}
+                  />
+                </button>
+              </li>
+            ))}
+          </ul>
+          <button
+            type="button"
+            aria-controls={slideId}
+            onClick={() => go(index + 1)}
+            className={controlClasses}
+          >
+            <span className="sr-only">Next testimonial</span>
+            <Chevron direction="next" />
+          </button>
+          <button
+            type="button"
+            onClick={() => setPaused((value) => !value)}
+            className="rounded-md px-2 py-1 text-sm font-semibold text-brand-700 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
+          >
+            {paused ? 'Play' : 'Pause'}
+            <span className="sr-only"> testimonials</span>
+          </button>
+        </div>
+      ) : null}
+    </section>
+  )
+}
+
+function Stars({ rating }: { rating: number }) {
+  const value = Math.max(0, Math.min(5, Math.round(rating)))
+  return (
+    <div role="img" aria-label={`Rated ${value} out of 5`} className="flex gap-1">
+      {[1, 2, 3, 4, 5].map((n) => (
+        <svg
+          key={n}
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className={`h-5 w-5 ${n <= value ? 'fill-amber-500 text-amber-500' : 'fill-none text-slate-400'}`}
+          stroke="currentColor"
+          strokeWidth="1.5"
+        >
+          <path d="m12 2 3.09 6.26L22 9.27l-5 4.87 1.18 6.88L12 17.77l-6.18 3.25L7 14.14 2 9.27l6.91-1.01L12 2z" />
+        </svg>
+      ))}
+    </div>
+  )
+}
+
+function Chevron({ direction }: { direction: 'prev' | 'next' }) {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className="h-5 w-5"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+    >
+      <path
+        d={direction === 'prev' ? 'm15 18-6-6 6-6' : 'm9 18 6-6-6-6'}
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  )
+}

@@ -1,0 +1,56 @@
+import 'server-only'
+import type { ClientReturn, QueryParams } from '@sanity/client'
+import * as q from '@siyakha/content/queries'
+import { getContentSource } from '@siyakha/content/source'
+import { TAGS, type Tag } from '@siyakha/content/tags'
+import { unstable_cache } from 'next/cache'
+import { draftMode } from 'next/headers'
+import { cache } from 'react'
+
+/**
+ * Every content read of the site goes through `load`: cached across requests under the tags of
+ * the document types it reads (so the Sanity webhook can refresh exactly those), bypassing the
+ * cache in draft mode so the Studio's preview shows drafts.
+ */
+async function load<const Q extends string>(
+  query: Q,
+  params: QueryParams,
+  tags: Tag[],
+): Promise<ClientReturn<Q, unknown>> {
+  const source = await getContentSource()
+  if (source.kind === 'sanity' && (await draftMode()).isEnabled) {
+    return source.fetch(query, params, { preview: true })
+  }
+  const cached = unstable_cache(() => source.fetch(query, params), [query, JSON.stringify(params)], { tags })
+  return cached()
+}
+
+export const getSettings = cache(async () => {
+  const settings = await load(q.settingsQuery, {}, [TAGS.siteSettings])
+  if (!settings) throw new Error('Site settings are missing from the dataset')
+  return settings
+})
+
+export const getNavigation = cache(() => load(q.navigationQuery, {}, [TAGS.service, TAGS.regionalPage]))
+export const getPage = cache((key: string) => load(q.pageQuery, { key }, [TAGS.page, TAGS.project]))
+export const getServices = cache(() => load(q.servicesQuery, {}, [TAGS.service]))
+export const getService = cache((slug: string, parent: string | null) =>
+  load(q.serviceQuery, { slug, parent }, [TAGS.service]),
+)
+export const getServiceRoutes = cache(() => load(q.serviceRoutesQuery, {}, [TAGS.service]))
+export const getRegionalPage = cache((slug: string) =>
+  load(q.regionalPageQuery, { slug }, [TAGS.regionalPage]),
+)
+export const getRegionalRoutes = cache(() => load(q.regionalRoutesQuery, {}, [TAGS.regionalPage]))
+export const getProjects = cache(() => load(q.projectsQuery, {}, [TAGS.project]))
+export const getProject = cache((slug: string) => load(q.projectQuery, { slug }, [TAGS.project]))
+export const getProjectRoutes = cache(() => load(q.projectRoutesQuery, {}, [TAGS.project]))
+export const getGallery = cache(() => load(q.galleryQuery, {}, [TAGS.galleryItem]))
+export const getTestimonials = cache(() => load(q.testimonialsQuery, {}, [TAGS.testimonial]))
+export const getIndustries = cache(() => load(q.industriesQuery, {}, [TAGS.industry]))
+export const getBrandLogos = cache(() => load(q.brandLogosQuery, {}, [TAGS.brandLogo]))
+export const getPosts = cache(() => load(q.postsQuery, {}, [TAGS.post]))
+export const getLatestPosts = cache(() => load(q.latestPostsQuery, {}, [TAGS.post]))
+export const getPost = cache((slug: string) => load(q.postQuery, { slug }, [TAGS.post]))
+export const getPostRoutes = cache(() => load(q.postRoutesQuery, {}, [TAGS.post]))
+export const getPageRoutes = cache(() => load(q.pageRoutesQuery, {}, [TAGS.page]))

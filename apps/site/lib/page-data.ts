@@ -1,0 +1,37 @@
+import 'server-only'
+import type { ContactDetails } from '@siyakha/content/links'
+import { withBrand } from '@siyakha/content/links'
+import type { Metadata } from 'next'
+import { notFound } from 'next/navigation'
+import { getPage, getSettings } from './content'
+import { buildMetadata } from './seo'
+
+/** Contact details and brand for rendering links and `{brand}` tokens. */
+export async function getSectionContext() {
+  const settings = await getSettings()
+  const contacts: ContactDetails & { phones: NonNullable<typeof settings.phones> } = {
+    phones: settings.phones ?? [],
+    emails: settings.emails,
+    whatsappNumber: settings.whatsappNumber,
+  }
+  return { settings, ctx: { contacts, brandName: settings.brandName ?? '' } }
+}
+
+export async function getContentPage(key: string) {
+  const page = await getPage(key)
+  if (!page) notFound()
+  return page
+}
+
+/** Metadata of a `page` document: its SEO fields, falling back to the hero and site description. */
+export async function contentPageMetadata(key: string): Promise<Metadata> {
+  const [page, settings] = await Promise.all([getContentPage(key), getSettings()])
+  const brand = settings.brandName ?? ''
+  return buildMetadata({
+    title: withBrand(page.seo?.title ?? page.title ?? brand, brand),
+    description: withBrand(page.seo?.description ?? page.hero?.text ?? settings.description ?? '', brand),
+    path: page.route ?? '/',
+    brandName: brand,
+    image: page.seo?.image?.asset?.url ? { ...page.seo.image.asset, url: page.seo.image.asset.url } : null,
+  })
+}

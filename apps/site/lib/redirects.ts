@@ -1,0 +1,39 @@
+import { redirectsQuery } from '@siyakha/content/queries'
+import { getContentSource } from '@siyakha/content/source'
+
+export interface RedirectRule {
+  to: string
+  permanent: boolean
+}
+
+// Redirects are CMS documents, resolved by the proxy before any page renders. A short TTL keeps
+// an edit in the Studio live within a minute without a rebuild or a per-request fetch.
+const TTL_MS = 60_000
+let table: { rules: Map<string, RedirectRule>; loadedAt: number } | undefined
+let loading: Promise<Map<string, RedirectRule>> | undefined
+
+async function loadRules(): Promise<Map<string, RedirectRule>> {
+  const source = await getContentSource()
+  const rules = new Map<string, RedirectRule>()
+  for (const r of await source.fetch(redirectsQuery)) {
+    // Only same-site paths: a redirect document can never send visitors off the site.
+    if (r.from && r.to?.startsWith('/') && !r.to.startsWith('//')) {
+      rules.set(normalisePath(r.from), { to: r.to, permanent: r.permanent !== false })
+    }
+  }
+  return rules
+}
+
+export function normalisePath(path: string): string {
+  return path.replace(/\/+$/, '') || '/'
+}
+
+export async function findRedirect(path: string): Promise<RedirectRule | null> {
+  if (!table || Date.now() - table.loadedAt > TTL_MS) {
+    loading ??= loadRules().finally(() => {
+      loading = undefined
+    })
+    table = { rules: await loading, loadedAt: Date.now() }
+  }
+  return table.rules.get(normalisePath(path)) ?? null
+}

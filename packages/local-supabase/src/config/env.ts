@@ -1,0 +1,19 @@
+import { z } from 'zod'
+
+const port = (fallback: number) => z.coerce.number().int().min(1).max(65535).default(fallback)
+
+const envSchema = z.object({
+  LOCAL_SUPABASE_HOST: z.string().default('127.0.0.1'),
+  LOCAL_SUPABASE_API_PORT: port(54321),
+  LOCAL_SUPABASE_DB_PORT: port(54322),
+  LOCAL_SUPABASE_MAIL_PORT: port(54324),
+  LOCAL_SUPABASE_SMTP_PORT: port(54325),
+  LOCAL_SUPABASE_DATA_DIR: z.string().optional(),
+  LOCAL_SUPABASE_ROOT: z.string().optional(),
+  // An existing server instead of the embedded one; must allow creating roles.
+  DATABASE_URL: z.string().url().optional(),
+})
+
+export type LocalSupabaseEnv = z.infer<typeof envSchema>
+
+export const env: LocalSupabaseEnv = envSchema.parse(process.env)

@@ -1,0 +1,60 @@
+/**
+ * The well-known local keys of the Supabase CLI (contract §1.2). They are public by design: every
+ * `supabase start` prints them, and they only ever unlock a local stack.
+ */
+export const JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long'
+
+export const ANON_KEY =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0'
+
+export const SERVICE_ROLE_KEY =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU'
+
+export const PUBLISHABLE_KEY = 'sb_publishable_ACJWlzQHlZjBrEguHvfOxg_3BJgxAaH'
+export const SECRET_KEY = 'sb_secret_N7UND0UgjKTVK-Uodkm0Hg_xSvEMPvz'
+
+/** GoTrue's hard-coded default ES256 signing key, which the CLI uses for user sessions. */
+export const SIGNING_JWK = {
+  kty: 'EC',
+  kid: 'b81269f1-21d8-4f2e-b719-c2240a840d90',
+  use: 'sig',
+  key_ops: ['sign', 'verify'],
+  alg: 'ES256',
+  ext: true,
+  crv: 'P-256',
+  x: 'M5Sjqn5zwC9Kl1zVfUUGvv9boQjCGd45G8sdopBExB4',
+  y: 'P6IXMvA2WYXSHSOMTBH2jsw_9rrzGy89FjPf6oOsIxQ',
+  d: 'dIhR8wywJlqlua4y_yMq2SLhlFXDZJBCvFrY1DCHyVU',
+} as const
+
+export const PUBLIC_JWKS = {
+  keys: [
+    {
+      kty: SIGNING_JWK.kty,
+      kid: SIGNING_JWK.kid,
+      use: SIGNING_JWK.use,
+      key_ops: ['verify'],
+      alg: SIGNING_JWK.alg,
+      ext: true,
+      crv: SIGNING_JWK.crv,
+      x: SIGNING_JWK.x,
+      y: SIGNING_JWK.y,
+    },
+  ],
+}
+
+export interface StackKeys {
+  anonKey: string
+  serviceRoleKey: string
+  publishableKey: string
+  secretKey: string
+  jwtSecret: string
+}
+
+export const stackKeys: StackKeys = {
+  anonKey: ANON_KEY,
+  serviceRoleKey: SERVICE_ROLE_KEY,
+  publishableKey: PUBLISHABLE_KEY,
+  secretKey: SECRET_KEY,
+  jwtSecret: JWT_SECRET,
+}

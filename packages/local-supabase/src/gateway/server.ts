@@ -1,0 +1,154 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { AuthService } from '../auth/service.js'
+import { ANON_KEY, PUBLISHABLE_KEY, SECRET_KEY, SERVICE_ROLE_KEY } from '../config/keys.js'
+import type { FunctionsService } from '../functions/runner.js'
+import { BodyTooLargeError, readBody, sendJson } from '../lib/http.js'
+import type { Logger } from '../lib/log.js'
+import type { RestService } from '../rest/handler.js'
+
+const EXPOSED_HEADERS =
+  'Content-Range, Content-Profile, Content-Location, Content-Type, Location, Preference-Applied, Range-Unit, X-Supabase-Api-Version, X-Total-Count, Link, x-sb-error-code, Proxy-Status'
+const DEFAULT_ALLOWED_HEADERS =
+  'authorization, apikey, content-type, x-client-info, x-supabase-api-version, prefer, range, accept-profile, content-profile, x-retry-count, x-region'
+const VALID_KEYS = new Set([ANON_KEY, SERVICE_ROLE_KEY, PUBLISHABLE_KEY, SECRET_KEY])
+const OPEN_AUTH_ROUTES = new Set(['/verify', '/callback', '/authorize'])
+const FUNCTION_BODY_LIMIT = 20 * 1024 * 1024
+
+function corsHeaders(req: IncomingMessage): Record<string, string> {
+  return {
+    'Access-Control-Allow-Origin': typeof req.headers.origin === 'string' ? req.headers.origin : '*',
+    'Access-Control-Expose-Headers': EXPOSED_HEADERS,
+    Vary: 'Origin',
+  }
+}
+
+/** Kong's key handling (contract §1.3): `sb_` keys become the legacy JWTs before any service sees them. */
+function translateAuthorization(req: IncomingMessage, apikey: string | undefined): void {
+  const authorization = req.headers.authorization
+  if (authorization && !/^Bearer sb_/i.test(authorization)) return
+  const key = apikey ?? authorization?.replace(/^Bearer\s+/i, '')
+  if (key === SECRET_KEY) req.headers.authorization = `Bearer ${SERVICE_ROLE_KEY}`
+  else if (key === PUBLISHABLE_KEY) req.headers.authorization = `Bearer ${ANON_KEY}`
+  else if (apikey) req.headers.authorization = `Bearer ${apikey}`
+}
+
+export function createGateway(services: {
+  auth: AuthService
+  rest: RestService
+  functions: FunctionsService
+  log: Logger
+}): Server & { drain(timeoutMs?: number): Promise<void> } {
+  const { auth, rest, functions, log } = services
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const cors = corsHeaders(req)
+    const writeHead = res.writeHead.bind(res)
+    // Every response, whichever service writes it, must carry CORS or browsers hide error codes.
+    res.writeHead = ((status: number, ...rest: unknown[]) => {
+      for (const [key, value] of Object.entries(cors)) if (!res.hasHeader(key)) res.setHeader(key, value)
+      return (writeHead as (...args: unknown[]) => ServerResponse)(status, ...rest)
+    }) as typeof res.writeHead
+
+    const url = new URL(req.url ?? '/', 'http://gateway')
+    if (req.method === 'OPTIONS' && !url.pathname.startsWith('/functions/v1/')) {
+      res.writeHead(200, {
+        'Access-Control-Allow-Methods': 'GET,POST,PUT,PATCH,DELETE,OPTIONS',
+        'Access-Control-Allow-Headers':
+          typeof req.headers['access-control-request-headers'] === 'string'
+            ? req.headers['access-control-request-headers']
+            : DEFAULT_ALLOWED_HEADERS,
+        'Access-Control-Max-Age': '3600',
+        'Content-Length': '0',
+      })
+      res.end()
+      return
+    }
+    const match = /^\/(auth|rest|functions)\/v1(\/.*)?$/.exec(url.pathname)
+    if (!match) {
+      sendJson(res, 404, { message: 'no Route matched with those values' })
+      return
+    }
+    const service = match[1] as 'auth' | 'rest' | 'functions'
+    const path = match[2] ?? '/'
+    const apikeyHeader = req.headers.apikey
+    const apikey =
+      (typeof apikeyHeader === 'string' ? apikeyHeader : undefined) ??
+      url.searchParams.get('apikey') ??
+      undefined
+    const open = service === 'auth' && OPEN_AUTH_ROUTES.has(path)
+    if (!open && service !== 'functions') {
+      if (!apikey) {
+        sendJson(res, 401, {
+          message: 'No API key found in request',
+          hint: 'No `apikey` request header or url param was found.',
+        })
+        return
+      }
+      if (!VALID_KEYS.has(apikey)) {
+        sendJson(res, 401, {
+          message: 'Invalid API key',
+          hint: 'Double check your Supabase `anon` or `service_role` API key.',
+        })
+        return
+      }
+    }
+    if (!open) translateAuthorization(req, apikey)
+    if (service === 'rest') url.searchParams.delete('apikey')
+    if (service === 'auth') return auth.handle(req, res, path, url)
+    if (service === 'rest') return rest.handle(req, res, path, url)
+    let body: Buffer
+    try {
+      body = await readBody(req, FUNCTION_BODY_LIMIT)
+    } catch (error) {
+      if (error instanceof BodyTooLargeError) {
+        sendJson(res, 413, { code: 'PAYLOAD_TOO_LARGE', message: 'Request body too large' })
+        return
+      }
+      throw error
+    }
+    return functions.handle(req, res, path, url, body)
+  }
+
+  let inFlight = 0
+  let stopping = false
+  let drained: (() => void) | undefined
+  const server = createServer((req, res) => {
+    if (stopping) {
+      // Keep-alive sockets can still deliver requests after close(); the services behind are going away.
+      res.shouldKeepAlive = false
+      sendJson(res, 503, { message: 'The local stack is stopping' })
+      return
+    }
+    inFlight++
+    handle(req, res)
+      .catch((error: unknown) => {
+        log.error(`gateway ${req.method} ${req.url}: ${(error as Error).stack ?? String(error)}`)
+        if (!res.headersSent) sendJson(res, 500, { message: 'An unexpected error occurred' })
+        else res.destroy()
+      })
+      .finally(() => {
+        inFlight--
+        if (inFlight === 0) drained?.()
+      })
+  })
+  return Object.assign(server, {
+    /** Stop accepting, let running requests finish (bounded), so pools are not closed under them. */
+    drain(timeoutMs = 3000): Promise<void> {
+      stopping = true
+      return new Promise<void>((resolve) => {
+        server.close(() => resolve())
+        server.closeIdleConnections()
+        if (inFlight === 0) return
+        const timer = setTimeout(() => {
+          server.closeAllConnections()
+          resolve()
+        }, timeoutMs)
+        drained = () => {
+          clearTimeout(timer)
+          server.closeAllConnections()
+          resolve()
+        }
+      })
+    },
+  })
+}

@@ -1,0 +1,5 @@
+export * from './quote-request'
+export * from './slug'
+export * from './support-request'
+export * from './view-counter'
+export * from './whatsapp'

@@ -1,0 +1,42 @@
+import { z } from 'zod'
+
+/** The /log-it categories (spec §9), in display order. */
+export const SUPPORT_CATEGORIES = [
+  'Technical Support',
+  'Network Issue',
+  'Security & Surveillance',
+  'Cloud & Edge Solutions',
+  'Collaboration Tools',
+  'Other',
+] as const
+
+/** The fields a visitor fills in on /log-it; the spec's messages sit next to their rules. */
+export const supportRequestFormSchema = z.object({
+  full_name: z.string().trim().min(2, 'Please enter your full name'),
+  contact_number: z.string().trim().min(5, 'Please enter a valid contact number'),
+  whatsapp_number: z.string().trim().optional(),
+  email: z.string().trim().pipe(z.email('Please enter a valid email address')),
+  category: z.string().trim().min(2, 'Please select a category'),
+  description: z.string().trim().min(10, 'Please provide a brief description'),
+})
+
+/** What the site sends to the `log-support-call` function: the form plus the fixed channel. */
+export const supportRequestSchema = supportRequestFormSchema.extend({
+  preferred_channel: z.literal('email'),
+})
+
+export type SupportRequestForm = z.infer<typeof supportRequestFormSchema>
+export type SupportRequest = z.infer<typeof supportRequestSchema>
+export type SupportRequestField = keyof SupportRequestForm
+
+/** One message per field, for rendering under each input. */
+export function fieldErrors<T extends z.ZodType>(schema: T, input: unknown): Record<string, string> {
+  const result = schema.safeParse(input)
+  if (result.success) return {}
+  const errors: Record<string, string> = {}
+  for (const issue of result.error.issues) {
+    const field = issue.path[0]
+    if (typeof field === 'string' && !(field in errors)) errors[field] = issue.message
+  }
+  return errors
+}

@@ -1,0 +1,148 @@
+import {
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+  useId,
+} from 'react'
+import { cn } from './cn'
+
+type FieldOwnProps = {
+  label: ReactNode
+  name: string
+  /** The message shown under the control; sets aria-invalid and joins aria-describedby. */
+  error?: string
+  hint?: ReactNode
+  /** Adds "(optional)" to the label. */
+  optional?: boolean
+  className?: string
+}
+
+export const controlClasses =
+  'block w-full rounded-md border border-slate-500 bg-white px-3 py-2 text-base text-brand-900 placeholder:text-slate-500 focus-visible:border-brand-600 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600 aria-invalid:border-red-700'
+
+function useFieldIds(id: string | undefined, error: string | undefined, hint: ReactNode) {
+  const fallback = useId()
+  const controlId = id ?? fallback
+  const errorId = `${controlId}-error`
+  const hintId = `${controlId}-hint`
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined
+  return { controlId, errorId, hintId, describedBy }
+}
+
+function FieldFrame({
+  label,
+  optional,
+  controlId,
+  hint,
+  hintId,
+  error,
+  errorId,
+  className,
+  children,
+}: {
+  label: ReactNode
+  optional?: boolean
+  controlId: string
+  hint?: ReactNode
+  hintId: string
+  error?: string
+  errorId: string
+  className?: string
+  children: ReactNode
+}) {
+  return (
+    <div className={cn('space-y-1.5', className)}>
+      <label htmlFor={controlId} className="block text-sm font-semibold text-brand-900">
+        {label}
+        {optional ? <span className="font-normal text-slate-600"> (optional)</span> : null}
+      </label>
+      {hint ? (
+        <p id={hintId} className="text-sm text-slate-600">
+          {hint}
+        </p>
+      ) : null}
+      {children}
+      {error ? (
+        <p id={errorId} className="text-sm font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
+export type InputFieldProps = FieldOwnProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'name'>
+
+export function InputField({ label, name, error, hint, optional, className, id, ...props }: InputFieldProps) {
+  const ids = useFieldIds(id, error, hint)
+  return (
+    <FieldFrame {...{ label, optional, hint, error, className }} {...ids}>
+      <input
+        id={ids.controlId}
+        name={name}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={ids.describedBy}
+        className={controlClasses}
+        {...props}
+      />
+    </FieldFrame>
+  )
+}
+
+export type SelectFieldProps = FieldOwnProps & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'name'>
+
+export function SelectField({
+  label,
+  name,
+  error,
+  hint,
+  optional,
+  className,
+  id,
+  children,
+  ...props
+}: SelectFieldProps) {
+  const ids = useFieldIds(id, error, hint)
+  return (
+    <FieldFrame {...{ label, optional, hint, error, className }} {...ids}>
+      <select
+        id={ids.controlId}
+        name={name}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={ids.describedBy}
+        className={controlClasses}
+        {...props}
+      >
+        {children}
+      </select>
+    </FieldFrame>
+  )
+}
+
+export type TextareaFieldProps = FieldOwnProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'name'>
+
+export function TextareaField({
+  label,
+  name,
+  error,
+  hint,
+  optional,
+  className,
+  id,
+  ...props
+}: TextareaFieldProps) {
+  const ids = useFieldIds(id, error, hint)
+  return (
+    <FieldFrame {...{ label, optional, hint, error, className }} {...ids}>
+      <textarea
+        id={ids.controlId}
+        name={name}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={ids.describedBy}
+        className={controlClasses}
+        {...props}
+      />
+    </FieldFrame>
+  )
+}

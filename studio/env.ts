@@ -1,0 +1,4 @@
+/** Project and dataset: from the environment, with offline placeholders for build and validate. */
+export const projectId = process.env.SANITY_STUDIO_PROJECT_ID || 'local0000'
+export const dataset = process.env.SANITY_STUDIO_DATASET || 'production'
+export const apiVersion = process.env.SANITY_STUDIO_API_VERSION || '2025-06-01'

@@ -1,0 +1,350 @@
+import { type BrowserContext, expect, type Page, test } from '@playwright/test'
+
+const ARTICLE = '/blog/5-signs-your-school-needs-a-network-upgrade'
+
+/** Counts pages (popups, new tabs) the context opens from now on. */
+function countNewPages(context: BrowserContext) {
+  let count = 0
+  context.on('page', () => {
+    count += 1
+  })
+  return () => count
+}
+
+const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' })
+
+test.describe('header, desktop', () => {
+  test.use({ viewport: { width: 1280, height: 800 } })
+
+  test('Services dropdown opens, lists the services and regions, closes on Escape and outside click', async ({
+    page,
+  }) => {
+    await page.goto('/')
+    const services = mainNav(page).getByRole('button', { name: 'Services', exact: true })
+    await expect(services).toHaveAttribute('aria-expanded', 'false')
+
+    await services.click()
+    await expect(services).toHaveAttribute('aria-expanded', 'true')
+    const allServices = mainNav(page).getByRole('link', { name: 'All Services' })
+    await expect(allServices).toBeVisible()
+    await expect(allServices).toHaveAttribute('href', '/services')
+    await expect(mainNav(page).getByRole('link', { name: /Infrastructure/ })).toBeVisible()
+    await expect(mainNav(page).getByRole('link', { name: /Cape Town/ })).toBeVisible()
+
+    await page.keyboard.press('Escape')
+    await expect(services).toHaveAttribute('aria-expanded', 'false')
+    await expect(allServices).toBeHidden()
+    await expect(services).toBeFocused()
+
+    await services.click()
+    await expect(allServices).toBeVisible()
+    await page.getByRole('main').click({ position: { x: 5, y: 5 } })
+    await expect(allServices).toBeHidden()
+  })
+
+  test('Services dropdown works from the keyboard', async ({ page }) => {
+    await page.goto('/')
+    const services = mainNav(page).getByRole('button', { name: 'Services', exact: true })
+    await services.focus()
+    await page.keyboard.press('Enter')
+    await expect(services).toHaveAttribute('aria-expanded', 'true')
+    await page.keyboard.press('Tab')
+    await expect(mainNav(page).getByRole('link', { name: 'All Services' })).toBeFocused()
+    await page.keyboard.press('ArrowDown')
+    await expect(mainNav(page).getByRole('link', { name: 'All Services' })).not.toBeFocused()
+    await page.keyboard.press('Escape')
+    await expect(services).toBeFocused()
+    await expect(services).toHaveAttribute('aria-expanded', 'false')
+  })
+
+  test('top-level links are there and the mobile toggle is not', async ({ page }) => {
+    await page.goto('/')
+    for (const name of ['Home', 'About', 'Projects', 'Blog', 'Support Deals']) {
+      await expect(mainNav(page).getByRole('link', { name, exact: true })).toBeVisible()
+    }
+    await expect(page.getByRole('button', { name: 'Open menu' })).toBeHidden()
+  })
+})
+
+test.describe('header, mobile', () => {
+  test.use({ viewport: { width: 390, height: 844 } })
+
+  test('menu toggle, Show/Hide Services, closes on navigation', async ({ page }) => {
+    await page.goto('/')
+    const toggle = page.getByRole('button', { name: 'Open menu' })
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false')
+    await toggle.click()
+    const close = page.getByRole('button', { name: 'Close menu' })
+    await expect(close).toHaveAttribute('aria-expanded', 'true')
+
+    const show = mainNav(page).getByRole('button', { name: 'Show Services' })
+    await expect(show).toHaveAttribute('aria-expanded', 'false')
+    await expect(mainNav(page).getByRole('link', { name: 'All Services' })).toBeHidden()
+    await show.click()
+    const hide = mainNav(page).getByRole('button', { name: 'Hide Services' })
+    await expect(hide).toHaveAttribute('aria-expanded', 'true')
+    await expect(mainNav(page).getByRole('link', { name: 'All Services' })).toBeVisible()
+    await hide.click()
+    await expect(mainNav(page).getByRole('button', { name: 'Show Services' })).toBeVisible()
+
+    await mainNav(page).getByRole('link', { name: 'Projects', exact: true }).click()
+    await expect(page).toHaveURL(/\/projects$/)
+    await expect(page.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false')
+    await expect(mainNav(page).getByRole('link', { name: 'Blog', exact: true })).toBeHidden()
+  })
+})
+
+test.describe('Quick WhatsApp Enquiry', () => {
+  test('an incomplete submit does nothing; a complete one opens wa.me and closes', async ({
+    page,
+    context,
+  }) => {
+    await context.route('https://wa.me/**', (route) =>
+      route.fulfill({ body: 'ok', contentType: 'text/plain' }),
+    )
+    await page.goto('/')
+    await page.getByRole('button', { name: 'Chat on WhatsApp' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Quick WhatsApp Enquiry' })
+    await expect(dialog).toBeVisible()
+
+    await expect(dialog.getByLabel('Email')).toHaveAttribute('type', 'email')
+    await expect(dialog.getByLabel('Phone')).toHaveAttribute('type', 'tel')
+
+    const newPages = countNewPages(context)
+    await dialog.getByLabel('Full name').fill('Sipho Dlamini')
+    await dialog.getByRole('button', { name: 'Send via WhatsApp' }).click()
+    await page.waitForTimeout(500)
+    expect(newPages()).toBe(0)
+    await expect(dialog).toBeVisible()
+    // "Silently": no message of any kind appears.
+    await expect(dialog.getByRole('alert')).toHaveCount(0)
+
+    await dialog.getByLabel('Email').fill('sipho@example.co.za')
+    await dialog.getByLabel('Phone').fill('+27 82 000 0001')
+    await dialog.getByLabel('Service').selectOption('security-and-surveillance')
+    const popupPromise = context.waitForEvent('page')
+    await dialog.getByRole('button', { name: 'Send via WhatsApp' }).click()
+    const popup = await popupPromise
+    await popup.waitForLoadState()
+    expect(popup.url()).toMatch(/^https:\/\/wa\.me\//)
+    const text = new URL(popup.url()).searchParams.get('text') ?? ''
+    expect(text).toContain('Name: Sipho Dlamini')
+    expect(text).toContain('Service: security-and-surveillance')
+    expect(text).toContain('Message: (none)')
+    await expect(dialog).toBeHidden()
+  })
+
+  test('Escape closes the dialog', async ({ page }) => {
+    await page.goto('/')
+    await page.getByRole('button', { name: 'Chat on WhatsApp' }).click()
+    await expect(page.getByRole('dialog', { name: 'Quick WhatsApp Enquiry' })).toBeVisible()
+    await page.keyboard.press('Escape')
+    await expect(page.getByRole('dialog')).toHaveCount(0)
+  })
+})
+
+test.describe('testimonials', () => {
+  const dot = (page: Page, n: number) =>
+    page.getByRole('button', { name: `Show testimonial ${n}`, exact: true })
+
+  test('next/previous wrap, dots jump, stars are labelled', async ({ page }) => {
+    await page.goto('/')
+    const carousel = page.getByRole('region', { name: 'Testimonials' })
+    await expect(carousel.getByRole('img', { name: 'Rated 5 out of 5' })).toBeVisible()
+    await expect(dot(page, 1)).toHaveAttribute('aria-current', 'true')
+
+    await carousel.getByRole('button', { name: 'Next testimonial' }).click()
+    await expect(dot(page, 2)).toHaveAttribute('aria-current', 'true')
+    await expect(dot(page, 1)).not.toHaveAttribute('aria-current', 'true')
+
+    await carousel.getByRole('button', { name: 'Previous testimonial' }).click()
+    await carousel.getByRole('button', { name: 'Previous testimonial' }).click()
+    await expect(dot(page, 5)).toHaveAttribute('aria-current', 'true')
+    await carousel.getByRole('button', { name: 'Next testimonial' }).click()
+    await expect(dot(page, 1)).toHaveAttribute('aria-current', 'true')
+
+    const quote = carousel.locator('blockquote')
+    const first = await quote.textContent()
+    await dot(page, 4).click()
+    await expect(dot(page, 4)).toHaveAttribute('aria-current', 'true')
+    await expect(quote).not.toHaveText(first ?? '')
+  })
+
+  test('auto-advances every 5000 ms', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'no-preference' })
+    await page.clock.install()
+    await page.goto('/')
+    await expect(dot(page, 1)).toHaveAttribute('aria-current', 'true')
+    // The timer starts once the component has hydrated; retry until one interval has run.
+    await expect(async () => {
+      await page.clock.runFor(5000)
+      await expect(dot(page, 1)).not.toHaveAttribute('aria-current', 'true', { timeout: 250 })
+    }).toPass()
+    await expect(dot(page, 2)).toHaveAttribute('aria-current', 'true')
+    await page.clock.runFor(4000)
+    await expect(dot(page, 2)).toHaveAttribute('aria-current', 'true')
+    await page.clock.runFor(1000)
+    await expect(dot(page, 3)).toHaveAttribute('aria-current', 'true')
+  })
+})
+
+test.describe('brand logo carousel', () => {
+  test.use({ viewport: { width: 1280, height: 800 } })
+
+  test('next button and ArrowRight move it', async ({ page }) => {
+    await page.goto('/')
+    const carousel = page.getByRole('region', { name: 'Technology partners' })
+    await carousel.scrollIntoViewIfNeeded()
+    await expect(carousel.getByRole('img').first()).toHaveAttribute('alt', /\S/)
+    const firstSlide = carousel.getByRole('group').first()
+    const x = async () => (await firstSlide.boundingBox())?.x ?? Number.NaN
+
+    const start = await x()
+    await carousel.getByRole('button', { name: 'Next logos' }).click()
+    await expect.poll(x).not.toBe(start)
+
+    const afterButton = await x()
+    await carousel.focus()
+    await page.keyboard.press('ArrowRight')
+    await expect.poll(x).not.toBe(afterButton)
+    await expect(carousel.getByRole('button', { name: 'Previous logos' })).toBeVisible()
+  })
+
+  test('buttons are hidden below md', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.goto('/')
+    const carousel = page.getByRole('region', { name: 'Technology partners' })
+    await expect(carousel).toBeAttached()
+    await expect(carousel.getByRole('button', { name: 'Next logos' })).toBeHidden()
+  })
+})
+
+test.describe('project gallery', () => {
+  test('ten photos; one opens large with its caption; Escape closes it', async ({ page }) => {
+    await page.goto('/projects')
+    const gallery = page
+      .getByRole('list')
+      .filter({ has: page.getByRole('button', { name: /computer lab/i }) })
+    const photos = gallery.getByRole('button')
+    await expect(photos).toHaveCount(10)
+
+    const first = photos.first()
+    const caption = (await first.locator('span').last().textContent())?.trim() ?? ''
+    expect(caption).not.toBe('')
+    await first.click()
+    const dialog = page.getByRole('dialog', { name: caption })
+    await expect(dialog).toBeVisible()
+    await expect(dialog.getByRole('img')).toBeVisible()
+
+    await page.keyboard.press('Escape')
+    await expect(page.getByRole('dialog')).toHaveCount(0)
+
+    await photos.nth(1).click()
+    await expect(page.getByRole('dialog')).toBeVisible()
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click()
+    await expect(page.getByRole('dialog')).toHaveCount(0)
+  })
+})
+
+test.describe('article share bar and view counter', () => {
+  test('copy link puts the URL on the clipboard and says so', async ({ page, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+    await page.goto(ARTICLE)
+    const share = page.getByRole('link', { name: 'Share on WhatsApp' })
+    await expect(share).toHaveAttribute('href', /^https:\/\/wa\.me\/\?text=/)
+    await expect(share).toHaveAttribute('target', '_blank')
+    await expect(share).toHaveAttribute('rel', /noopener/)
+
+    await page.getByRole('button', { name: 'Copy link' }).click()
+    await expect(page.getByText('Link copied')).toBeVisible()
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(ARTICLE)
+  })
+
+  test('the view counter settles on a number of views', async ({ page }) => {
+    await page.goto(ARTICLE)
+    await expect(page.getByText(/^\d[\d\s,]* views$/)).toBeVisible()
+  })
+})
+
+test.describe('/log-it support form', () => {
+  const messages = {
+    'Full name': 'Please enter your full name',
+    'Contact number': 'Please enter a valid contact number',
+    Email: 'Please enter a valid email address',
+    Category: 'Please select a category',
+    Description: 'Please provide a brief description',
+  }
+
+  test('an empty submit shows each spec message under its field', async ({ page }) => {
+    await page.goto('/log-it')
+    await page.getByRole('button', { name: /submit/i }).click()
+    for (const [label, message] of Object.entries(messages)) {
+      const field = page.getByLabel(label, { exact: true })
+      await expect(field).toHaveAttribute('aria-invalid', 'true')
+      await expect(field).toHaveAccessibleDescription(new RegExp(message))
+      await expect(page.getByText(message, { exact: true })).toBeVisible()
+    }
+    await expect(page.getByLabel('Full name')).toBeFocused()
+    await expect(page.getByLabel('WhatsApp number')).not.toHaveAttribute('aria-invalid', 'true')
+  })
+
+  test('typed values survive a failed submit and errors clear as fields are fixed', async ({ page }) => {
+    await page.goto('/log-it')
+    await page.getByLabel('Full name').fill('Thandi Mokoena')
+    await page.getByLabel('Email').fill('thandi@')
+    await page.getByRole('button', { name: /submit/i }).click()
+    await expect(page.getByText('Please enter a valid email address')).toBeVisible()
+    await expect(page.getByLabel('Full name')).toHaveValue('Thandi Mokoena')
+    await expect(page.getByLabel('Email')).toHaveValue('thandi@')
+    await expect(page.getByText('Please enter your full name')).toHaveCount(0)
+
+    await page.getByLabel('Email').fill('thandi@example.co.za')
+    await expect(page.getByText('Please enter a valid email address')).toHaveCount(0)
+    await expect(page.getByText('Please enter a valid contact number')).toBeVisible()
+  })
+
+  test('a valid submit without a connected backend says so and keeps the details', async ({ page }) => {
+    await page.goto('/log-it')
+    await page.getByLabel('Full name').fill('Thandi Mokoena')
+    await page.getByLabel('Contact number').fill('011 000 0000')
+    await page.getByLabel('Email').fill('thandi@example.co.za')
+    await page.getByLabel('Category').selectOption('Network Issue')
+    await page.getByLabel('Description').fill('The office Wi-Fi drops every afternoon.')
+    await page.getByRole('button', { name: /submit/i }).click()
+    const notice = page.getByRole('status').filter({ hasText: 'connected yet' })
+    await expect(notice).toBeVisible()
+    await expect(notice.getByRole('link', { name: /\+27/ })).toHaveAttribute('href', /^tel:\+27/)
+    await expect(notice.getByRole('link', { name: /@/ })).toHaveAttribute('href', /^mailto:/)
+    await expect(page.getByText('Request submitted')).toHaveCount(0)
+    await expect(page.getByLabel('Description')).toHaveValue('The office Wi-Fi drops every afternoon.')
+  })
+})
+
+test.describe('forms that are not connected yet do not pretend to send', () => {
+  test('home quote form', async ({ page }) => {
+    await page.goto('/#quote-form')
+    const form = page.locator('#quote-form')
+    await form.getByRole('button', { name: /quote/i }).click()
+    await expect(form.getByText('Please enter your full name')).toBeVisible()
+    await expect(form.getByText('Please choose a service')).toBeVisible()
+
+    await form.getByLabel('Full name').fill('Lerato Khumalo')
+    await form.getByLabel('Email').fill('lerato@example.co.za')
+    await form.getByLabel('Phone').fill('+27 11 000 0000')
+    await form.getByLabel('Service').selectOption({ index: 1 })
+    await form.getByLabel('Message').fill('We need Wi-Fi across two floors of our office.')
+    await form.getByRole('button', { name: /quote/i }).click()
+    await expect(form.getByRole('status').filter({ hasText: 'connected yet' })).toBeVisible()
+    await expect(page.getByText('Quote request sent')).toHaveCount(0)
+    await expect(form.getByLabel('Full name')).toHaveValue('Lerato Khumalo')
+  })
+
+  test('blog newsletter box', async ({ page }) => {
+    await page.goto('/blog')
+    await expect(page.getByText('No spam. Unsubscribe anytime.')).toBeVisible()
+    await page.getByLabel('Email address').fill('reader@example.co.za')
+    await page.getByRole('button', { name: 'Subscribe' }).click()
+    await expect(page.getByText('Subscriptions open soon. Thanks for your interest!')).toBeVisible()
+    await expect(page.getByText(/subscribed/i)).toHaveCount(0)
+  })
+})
