@@ -1,7 +1,8 @@
 import { visionTool } from '@sanity/vision'
 import { defineConfig } from 'sanity'
+import { presentationTool } from 'sanity/presentation'
 import { structureTool } from 'sanity/structure'
-import { apiVersion, dataset, projectId } from './env'
+import { apiVersion, dataset, previewOrigin, projectId } from './env'
 import { SINGLETON_TYPES, schemaTypes } from './schemaTypes'
 import { structure } from './structure'
 
@@ -13,7 +14,12 @@ export default defineConfig({
   title: 'Siyakha Tech',
   projectId,
   dataset,
-  plugins: [structureTool({ structure }), visionTool({ defaultApiVersion: apiVersion })],
+  plugins: [
+    structureTool({ structure }),
+    // Live preview of drafts on the site, through its draft-mode route.
+    presentationTool({ previewUrl: { origin: previewOrigin, previewMode: { enable: '/api/draft-mode/enable' } } }),
+    visionTool({ defaultApiVersion: apiVersion }),
+  ],
   schema: {
     types: schemaTypes,
     // No "create new" for singletons: they exist once, opened from the desk.

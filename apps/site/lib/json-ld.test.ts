@@ -22,7 +22,12 @@ describe('JSON-LD builders', () => {
       '@type': 'ProfessionalService',
       name: 'Siyakha Tech',
       telephone: '+27110000000',
-      address: { addressLocality: 'Sandton', addressRegion: 'Gauteng', postalCode: '2146', addressCountry: 'ZA' },
+      address: {
+        addressLocality: 'Sandton',
+        addressRegion: 'Gauteng',
+        postalCode: '2146',
+        addressCountry: 'ZA',
+      },
       openingHoursSpecification: [{ dayOfWeek: ['Monday', 'Friday'], opens: '08:00', closes: '17:00' }],
       areaServed: ['South Africa', 'Angola'],
     })
@@ -78,7 +83,9 @@ describe('JSON-LD builders', () => {
       keywords: 'a, b',
       image: 'http://localhost:3000/cms-images/x.webp',
     })
-    expect(contactPageJsonLd({ name: 'Log It', description: 'D', path: '/log-it' })['@type']).toBe('ContactPage')
+    expect(contactPageJsonLd({ name: 'Log It', description: 'D', path: '/log-it' })['@type']).toBe(
+      'ContactPage',
+    )
   })
 
   it('cannot be broken out of its script tag', () => {

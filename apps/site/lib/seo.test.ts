@@ -17,7 +17,10 @@ describe('buildMetadata', () => {
       siteName: 'Siyakha Tech',
       type: 'website',
     })
-    expect(metadata.twitter).toMatchObject({ card: 'summary_large_image', title: 'Log It | Technology Support' })
+    expect(metadata.twitter).toMatchObject({
+      card: 'summary_large_image',
+      title: 'Log It | Technology Support',
+    })
   })
 
   it('falls back to the default social image and makes image URLs absolute', () => {

@@ -3,7 +3,11 @@ import { resolveLink, resolveLinks, withBrand } from './links'
 
 const contacts = {
   phones: [{ e164: '+27110000000' }, { e164: '+27820000000' }],
-  emails: { support: 'support@siyakha.example', careers: 'careers@siyakha.example', accounts: 'accounts@siyakha.example' },
+  emails: {
+    support: 'support@siyakha.example',
+    careers: 'careers@siyakha.example',
+    accounts: 'accounts@siyakha.example',
+  },
   whatsappNumber: '+27820000000',
 }
 
@@ -26,7 +30,9 @@ describe('content links', () => {
       style: 'secondary',
       external: false,
     })
-    expect(resolveLinks([{ label: 'x', contact: 'email-careers' }, { label: 'y' }], { emails: null })).toEqual([])
+    expect(
+      resolveLinks([{ label: 'x', contact: 'email-careers' }, { label: 'y' }], { emails: null }),
+    ).toEqual([])
   })
 
   it('replaces the {brand} token', () => {

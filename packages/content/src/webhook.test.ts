@@ -14,7 +14,10 @@ describe('revalidation webhook', () => {
   it('rejects a missing signature, a wrong secret and a tampered body with 401', async () => {
     const signature = await encodeSignatureHeader(body, Date.now(), secret)
     expect(await parseRevalidationWebhook(body, null, secret)).toMatchObject({ ok: false, status: 401 })
-    expect(await parseRevalidationWebhook(body, signature, 'another-secret')).toMatchObject({ ok: false, status: 401 })
+    expect(await parseRevalidationWebhook(body, signature, 'another-secret')).toMatchObject({
+      ok: false,
+      status: 401,
+    })
     expect(await parseRevalidationWebhook(body.replace('post', 'page'), signature, secret)).toMatchObject({
       ok: false,
       status: 401,
@@ -24,6 +27,9 @@ describe('revalidation webhook', () => {
   it('rejects signed bodies that name no known document type with 400', async () => {
     const unknown = JSON.stringify({ _type: 'sanity.imageAsset' })
     const signature = await encodeSignatureHeader(unknown, Date.now(), secret)
-    expect(await parseRevalidationWebhook(unknown, signature, secret)).toMatchObject({ ok: false, status: 400 })
+    expect(await parseRevalidationWebhook(unknown, signature, secret)).toMatchObject({
+      ok: false,
+      status: 400,
+    })
   })
 })
