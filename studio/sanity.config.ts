@@ -17,7 +17,9 @@ export default defineConfig({
   plugins: [
     structureTool({ structure }),
     // Live preview of drafts on the site, through its draft-mode route.
-    presentationTool({ previewUrl: { origin: previewOrigin, previewMode: { enable: '/api/draft-mode/enable' } } }),
+    presentationTool({
+      previewUrl: { origin: previewOrigin, previewMode: { enable: '/api/draft-mode/enable' } },
+    }),
     visionTool({ defaultApiVersion: apiVersion }),
   ],
   schema: {

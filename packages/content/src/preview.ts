@@ -1,7 +1,9 @@
 import { validatePreviewUrl } from '@sanity/preview-url-secret'
 import { contentEnv } from './env'
 
-export type PreviewCheck = { ok: true; redirectTo: string } | { ok: false; status: 401 | 404; message: string }
+export type PreviewCheck =
+  | { ok: true; redirectTo: string }
+  | { ok: false; status: 401 | 404; message: string }
 
 /**
  * Checks a Studio preview link (the Presentation tool's secret, verified against the Content Lake
@@ -9,7 +11,8 @@ export type PreviewCheck = { ok: true; redirectTo: string } | { ok: false; statu
  */
 export async function checkPreviewRequest(requestUrl: string): Promise<PreviewCheck> {
   const { SANITY_PROJECT_ID: projectId, SANITY_API_READ_TOKEN: token } = contentEnv
-  if (!projectId || !token) return { ok: false, status: 404, message: 'Preview needs a Sanity project and read token' }
+  if (!projectId || !token)
+    return { ok: false, status: 404, message: 'Preview needs a Sanity project and read token' }
   const { createClient } = await import('@sanity/client')
   const client = createClient({
     projectId,
