@@ -12,7 +12,8 @@ const { values } = parseArgs({
     runs: { type: 'string', default: '3' },
     pages: {
       type: 'string',
-      default: '/,/services/infrastructure-and-networking,/it-company-london,/blog/voip-phone-rollout-services-south-africa',
+      default:
+        '/,/services/infrastructure-and-networking,/it-company-london,/blog/voip-phone-rollout-services-south-africa',
     },
   },
 })
@@ -39,7 +40,11 @@ try {
   for (const path of values.pages.split(',')) {
     const runs = []
     for (let i = 0; i < Number(values.runs); i++) {
-      const result = await lighthouse(`${values.base}${path}`, { port: chrome.port, output: 'json', logLevel: 'error' })
+      const result = await lighthouse(`${values.base}${path}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+      })
       const lhr = result?.lhr
       if (!lhr) throw new Error(`Lighthouse returned nothing for ${path}`)
       const scripts = lhr.audits['resource-summary']?.details?.items?.find((i) => i.resourceType === 'script')
