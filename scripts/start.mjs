@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `npm start`: build what is not built yet, then serve the site on http://localhost:3000.
+// `npm start`: build what is not built yet, start the local Supabase stack (PostgreSQL, Auth,
+// REST, Functions, mailbox), the site and the portal, and print where everything is.
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
@@ -11,37 +12,87 @@ const env = {
   NEXT_TELEMETRY_DISABLED: '1',
   SANITY_TELEMETRY_DISABLED: '1',
 }
-const sitePort = process.env.PORT ?? '3000'
+const apps = [
+  { name: 'site', workspace: '@siyakha/site', port: process.env.SITE_PORT ?? '3000' },
+  ...(existsSync(join(root, 'apps/portal/package.json'))
+    ? [{ name: 'portal', workspace: '@siyakha/portal', port: process.env.PORTAL_PORT ?? '3001' }]
+    : []),
+]
+// A Supabase project configured by env replaces the local stack.
+const useLocalStack = !process.env.NEXT_PUBLIC_SUPABASE_URL
 
-// Turbo's cache makes an up-to-date build a no-op, so always asking it is cheap and never stale.
-const hasBuild = existsSync(join(root, 'apps/site/.next/BUILD_ID'))
-console.log(
-  hasBuild ? 'Checking the build is up to date…' : 'First start: building the site (a few minutes)…',
-)
+// Turbo's cache makes an up-to-date build a no-op, so asking it every time is cheap and never stale.
+console.log('Checking the builds are up to date (the first start builds everything: a few minutes)…')
 const build = spawnSync(
   'npx',
-  ['turbo', 'run', 'build', '--filter=@siyakha/site', '--output-logs=errors-only'],
-  {
-    cwd: root,
-    stdio: 'inherit',
-    env,
-  },
+  ['turbo', 'run', 'build', ...apps.map((a) => `--filter=${a.workspace}`), '--output-logs=errors-only'],
+  { cwd: root, stdio: 'inherit', env },
 )
 if (build.status !== 0) {
   console.error('The build failed; see the errors above.')
   process.exit(build.status || 1)
 }
 
-const site = spawn('npm', ['run', 'start', '-w', '@siyakha/site', '--', '--port', sitePort], {
-  cwd: root,
-  stdio: ['ignore', 'inherit', 'inherit'],
-  env,
-})
-console.log(
-  `\n  Site    http://localhost:${sitePort}\n  Studio  npm run dev -w studio  (http://localhost:3333)\n`,
-)
+const children = []
+const run = (command, args, extraEnv = {}) => {
+  const child = spawn(command, args, {
+    cwd: root,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: { ...env, ...extraEnv },
+  })
+  children.push(child)
+  child.on('exit', (code, signal) => {
+    if (!stopping) {
+      console.error(`${args.join(' ')} stopped (${signal ?? code}); stopping everything.`)
+      shutdown(code || 1)
+    }
+  })
+  return child
+}
 
-const stop = () => site.kill('SIGTERM')
-process.on('SIGINT', stop)
-process.on('SIGTERM', stop)
-site.on('exit', (code) => process.exit(code ?? 0))
+let stopping = false
+function shutdown(code = 0) {
+  stopping = true
+  for (const child of children) child.kill('SIGTERM')
+  setTimeout(() => process.exit(code), 3000).unref()
+}
+process.on('SIGINT', () => shutdown(0))
+process.on('SIGTERM', () => shutdown(0))
+
+async function waitFor(url, what) {
+  for (let i = 0; i < 120; i++) {
+    try {
+      await fetch(url)
+      return
+    } catch {
+      await new Promise((r) => setTimeout(r, 500))
+    }
+  }
+  console.error(`${what} did not come up at ${url}`)
+  shutdown(1)
+}
+
+if (useLocalStack) {
+  run(process.execPath, [join(root, 'packages/local-supabase/bin/local-supabase.mjs'), 'start'])
+  await waitFor('http://127.0.0.1:54324/', 'The local Supabase stack')
+}
+for (const app of apps) run('npm', ['run', 'start', '-w', app.workspace, '--', '--port', app.port])
+await Promise.all(apps.map((a) => waitFor(`http://localhost:${a.port}/robots.txt`, a.name)))
+
+console.log(`
+  Site      http://localhost:${apps[0]?.port}
+${apps[1] ? `  Portal    http://localhost:${apps[1].port}/auth  (also at http://localhost:${apps[0]?.port}/auth)\n` : ''}${
+  useLocalStack
+    ? `  Supabase  http://127.0.0.1:54321   (npm run status -w @siyakha/local-supabase for keys)
+  Mailbox   http://127.0.0.1:54324   (every email the stack sends)
+
+  Demo logins (password Password123!):
+    admin@siyakha.example        provider admin
+    agent@siyakha.example        helpdesk agent
+    owner@acme-clinic.example    company admin, Acme Clinic
+    staff@acme-clinic.example    member, Acme Clinic
+    thabo@example.co.za          customer
+`
+    : ''
+}  Studio    npm run dev -w studio  (http://localhost:3333)
+`)

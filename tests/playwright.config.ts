@@ -1,9 +1,11 @@
 import { defineConfig, devices } from '@playwright/test'
-import { SITE_ORIGIN, SITE_PORT } from './e2e/site'
+import { PORTAL_PORT, SITE_ORIGIN, SITE_PORT } from './e2e/site'
 
-// End-to-end tests run against the production build (`next start`), in Debian's Chromium:
-// Playwright never downloads a browser here.
+// End-to-end tests run against the production builds (`next start`) of the site and the portal,
+// with the local Supabase stack on its default ports and a fresh, seeded database each run, in
+// Debian's Chromium: Playwright never downloads a browser here.
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+const reuse = !process.env.CI
 
 export default defineConfig({
   testDir: './e2e',
@@ -28,13 +30,33 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
-    command: `npm run start -w @siyakha/site -- --port ${SITE_PORT}`,
-    cwd: '..',
-    url: `${SITE_ORIGIN}/robots.txt`,
-    reuseExistingServer: !process.env.CI,
-    timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+  webServer: [
+    {
+      command: 'node scripts/e2e-stack.mjs',
+      cwd: '..',
+      url: 'http://127.0.0.1:54324/',
+      reuseExistingServer: reuse,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      command: `npm run start -w @siyakha/portal -- --port ${PORTAL_PORT}`,
+      cwd: '..',
+      url: `http://localhost:${PORTAL_PORT}/auth`,
+      reuseExistingServer: reuse,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      command: `npm run start -w @siyakha/site -- --port ${SITE_PORT}`,
+      cwd: '..',
+      url: `${SITE_ORIGIN}/robots.txt`,
+      reuseExistingServer: reuse,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+  ],
 })

@@ -11,6 +11,7 @@ export async function proxy(request: NextRequest) {
 }
 
 export const config = {
-  // Pages only: not Next's assets, images, API routes or files with an extension.
-  matcher: ['/((?!_next/|api/|cms-images/|.*\\.[a-z0-9]+$).*)'],
+  // Pages only: not Next's assets, images, API routes, files with an extension, or the portal's
+  // paths (/auth, /portal/*, its /_portal assets), which the rewrites in next.config.ts forward.
+  matcher: ['/((?!_next/|_portal/|api/|cms-images/|auth/|auth$|portal/|portal$|.*\\.[a-z0-9]+$).*)'],
 }

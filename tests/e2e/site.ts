@@ -1,6 +1,10 @@
 /** Where the production build is served during the tests, and the canonical origin it was built with. */
-export const SITE_PORT = Number(process.env.E2E_SITE_PORT ?? 3100)
+export const SITE_PORT = Number(process.env.E2E_SITE_PORT ?? 3000)
 export const SITE_ORIGIN = `http://localhost:${SITE_PORT}`
+export const PORTAL_PORT = Number(process.env.E2E_PORTAL_PORT ?? 3001)
+export const PORTAL_ORIGIN = `http://localhost:${PORTAL_PORT}`
+/** The local stack's mailbox API (Mailpit-style): every email the stack and the functions send. */
+export const MAILBOX_URL = 'http://127.0.0.1:54324'
 export const CANONICAL_ORIGIN = (process.env.NEXT_PUBLIC_SITE_URL ?? 'http://localhost:3000').replace(
   /\/$/,
   '',

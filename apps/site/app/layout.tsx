@@ -1,13 +1,15 @@
 import { Toaster } from '@siyakha/ui/toaster'
 import type { Metadata, Viewport } from 'next'
 import localFont from 'next/font/local'
+import { AdminQuickActions } from '@/components/admin-quick-actions'
 import { HashScroll } from '@/components/hash-scroll'
 import { JsonLd } from '@/components/json-ld'
+import { SignOutButton } from '@/components/sign-out-button'
 import { SiteFooter } from '@/components/site-footer'
 import { SiteHeader } from '@/components/site-header'
 import { WhatsappEnquiry } from '@/components/whatsapp-enquiry'
 import { getNavigation, getSettings } from '@/lib/content'
-import { SITE_URL } from '@/lib/env'
+import { SITE_URL, SUPABASE_ANON_KEY, SUPABASE_URL } from '@/lib/env'
 import { businessJsonLd } from '@/lib/json-ld'
 import { serviceHref } from '@/lib/routes'
 import './globals.css'
@@ -52,7 +54,12 @@ export default async function RootLayout({ children }: { children: React.ReactNo
         >
           Skip to content
         </a>
-        <SiteHeader brandName={brandName} services={services} regions={regions} />
+        <SiteHeader
+          brandName={brandName}
+          services={services}
+          regions={regions}
+          signOutSlot={<SignOutButton supabaseUrl={SUPABASE_URL} />}
+        />
         <main id="main" className="flex-1">
           {children}
         </main>
@@ -84,6 +91,12 @@ export default async function RootLayout({ children }: { children: React.ReactNo
           services={services}
         />
         {settings.whatsappNumber ? <WhatsappEnquiry whatsappNumber={settings.whatsappNumber} /> : null}
+        <AdminQuickActions
+          supabaseUrl={SUPABASE_URL}
+          anonKey={SUPABASE_ANON_KEY}
+          companyName={brandName}
+          adminEmail={settings.emails?.accounts ?? ''}
+        />
         <HashScroll />
         <Toaster />
         <JsonLd

@@ -121,7 +121,7 @@ export function MobileMenu({ leading, trailing, services, regions, signOutSlot }
             </ul>
           </li>
           {trailing.map(renderLink)}
-          {signOutSlot ? <li className="px-3 py-3">{signOutSlot}</li> : null}
+          {signOutSlot ? <li className="empty:hidden">{signOutSlot}</li> : null}
         </ul>
       </div>
     </div>

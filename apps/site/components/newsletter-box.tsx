@@ -4,16 +4,18 @@ import { Button } from '@siyakha/ui/button'
 import { controlClasses } from '@siyakha/ui/field'
 import { toast } from '@siyakha/ui/toaster'
 import { type FormEvent, useId, useState } from 'react'
+import { HoneypotField, readHoneypot } from './honeypot-field'
 
 export type NewsletterBoxProps = {
-  /** Signs the address up. Absent until a mailing list is connected. */
-  subscribe?: (email: string) => Promise<{ ok: true } | { ok: false; message?: string }>
+  /** Signs the address up (the newsletter-subscribe function sends a confirmation email). */
+  subscribe?: (email: string, honeypot: string) => Promise<{ ok: true } | { ok: false; message?: string }>
   note?: string
 }
 
 /**
- * Email + Subscribe. The browser checks the address (type=email, required); without a
- * `subscribe` it says plainly that subscriptions open soon instead of faking a success.
+ * Email + Subscribe (double opt-in: the visitor confirms through the emailed link). The browser
+ * checks the address (type=email, required); without a `subscribe` it says plainly that
+ * subscriptions open soon instead of faking a success.
  */
 export function NewsletterBox({ subscribe, note = 'No spam. Unsubscribe anytime.' }: NewsletterBoxProps) {
   const [email, setEmail] = useState('')
@@ -27,12 +29,14 @@ export function NewsletterBox({ subscribe, note = 'No spam. Unsubscribe anytime.
       setStatus('Subscriptions open soon. Thanks for your interest!')
       return
     }
+    const honeypot = readHoneypot(event.currentTarget)
     setBusy(true)
+    setStatus(null)
     try {
-      const result = await subscribe(email.trim())
+      const result = await subscribe(email.trim(), honeypot)
       if (result.ok) {
         setEmail('')
-        setStatus('You’re subscribed. Thank you!')
+        setStatus('Almost done: check your inbox and click the link to confirm your subscription.')
         return
       }
       console.error('Newsletter subscription failed', result.message)
@@ -48,7 +52,8 @@ export function NewsletterBox({ subscribe, note = 'No spam. Unsubscribe anytime.
   }
 
   return (
-    <form onSubmit={onSubmit} className="space-y-3">
+    <form onSubmit={onSubmit} className="relative space-y-3">
+      <HoneypotField />
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
         <div className="flex-1 space-y-1.5">
           <label htmlFor={inputId} className="block text-sm font-semibold text-brand-900">

@@ -5,13 +5,14 @@ import { Button } from '@siyakha/ui/button'
 import { InputField, SelectField, TextareaField } from '@siyakha/ui/field'
 import { toast } from '@siyakha/ui/toaster'
 import { useState } from 'react'
+import { HoneypotField, readHoneypot } from './honeypot-field'
 import { NotConnectedNotice } from './not-connected-notice'
 import type { SubmitResult } from './support-request-form-view'
 import { useValidatedForm, type Validator } from './use-validated-form'
 
 export type QuoteFormProps = {
-  /** Sends the request. Absent until the backend is connected. */
-  submit?: (payload: QuoteRequest) => Promise<SubmitResult>
+  /** Sends the request (the quote-request function) with the honeypot's value. */
+  submit?: (payload: QuoteRequest, honeypot: string) => Promise<SubmitResult>
   /** The service choices (the main services: slug and title); 'Other' is added. */
   services: { value: string; label: string }[]
   /** Shown in the notice while sending isn't connected. */
@@ -47,7 +48,7 @@ export function QuoteForm({ submit, services, supportEmail, phone }: QuoteFormPr
     setNotConnected(false)
     setSubmitting(true)
     try {
-      const result = await submit(payload)
+      const result = await submit(payload, readHoneypot(form.formRef.current))
       if (result.ok) {
         toast('Quote request sent', {
           description: 'Thank you! We’ll be in touch within one business day.',
@@ -69,7 +70,8 @@ export function QuoteForm({ submit, services, supportEmail, phone }: QuoteFormPr
   }
 
   return (
-    <form ref={form.formRef} noValidate onSubmit={form.submitWith(onValid)} className="space-y-5">
+    <form ref={form.formRef} noValidate onSubmit={form.submitWith(onValid)} className="relative space-y-5">
+      <HoneypotField />
       <div className="grid gap-5 sm:grid-cols-2">
         <InputField label="Full name" autoComplete="name" required {...form.field('full_name')} />
         <InputField label="Company" autoComplete="organization" optional {...form.field('company')} />

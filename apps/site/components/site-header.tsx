@@ -9,7 +9,7 @@ export type SiteHeaderProps = {
   brandName: string
   services: NavLink[]
   regions: NavLink[]
-  /** The Sign Out control, given only when a session exists. */
+  /** The Sign Out control; it may render nothing (signed out), and its list item then hides. */
   signOutSlot?: ReactNode
 }
 
@@ -54,7 +54,7 @@ export function SiteHeader({ brandName, services, regions, signOutSlot }: SiteHe
                 </Link>
               </li>
             ))}
-            {signOutSlot ? <li>{signOutSlot}</li> : null}
+            {signOutSlot ? <li className="empty:hidden">{signOutSlot}</li> : null}
           </ul>
           <MobileMenu
             leading={LEADING}

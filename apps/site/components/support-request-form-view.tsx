@@ -5,14 +5,18 @@ import { Button } from '@siyakha/ui/button'
 import { InputField, SelectField, TextareaField } from '@siyakha/ui/field'
 import { toast } from '@siyakha/ui/toaster'
 import { useState } from 'react'
+import { HoneypotField, readHoneypot } from './honeypot-field'
 import { NotConnectedNotice } from './not-connected-notice'
 import { useValidatedForm, type Validator } from './use-validated-form'
 
 export type SubmitResult = { ok: true; reference?: string } | { ok: false; message?: string }
 
 export type SupportRequestFormProps = {
-  /** Sends the request (the log-support-call function). Absent until the backend is connected. */
-  submit?: (payload: SupportRequest) => Promise<SubmitResult>
+  /**
+   * Sends the request (the log-support-call function) with the honeypot's value. Without it the
+   * form says that online logging isn't connected.
+   */
+  submit?: (payload: SupportRequest, honeypot: string) => Promise<SubmitResult>
   supportEmail: string
   phone: { e164: string; display: string }
 }
@@ -54,7 +58,7 @@ export function SupportRequestFormView({
     setNotConnected(false)
     setSubmitting(true)
     try {
-      const result = await submit(payload)
+      const result = await submit(payload, readHoneypot(form.formRef.current))
       if (result.ok) {
         toast('Request submitted', {
           description: 'Thank you! Our support team will contact you shortly.',
@@ -76,7 +80,8 @@ export function SupportRequestFormView({
   }
 
   return (
-    <form ref={form.formRef} noValidate onSubmit={form.submitWith(onValid)} className="space-y-5">
+    <form ref={form.formRef} noValidate onSubmit={form.submitWith(onValid)} className="relative space-y-5">
+      <HoneypotField />
       <div className="grid gap-5 sm:grid-cols-2">
         <InputField label="Full name" autoComplete="name" required {...form.field('full_name')} />
         <InputField

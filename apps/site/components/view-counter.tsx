@@ -1,26 +1,41 @@
 'use client'
 
 import { displayedViews, pageKey } from '@siyakha/schemas/view-counter'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 
 /** Reads (or, with increment, bumps and reads) the counted views for a page key. */
 export type ViewCountLoader = (key: string, increment: boolean) => Promise<unknown>
 
-/**
- * The counter service: GET `<NEXT_PUBLIC_VIEW_COUNTER_URL>/hit<key>` to count a view or
- * `/get<key>` to read, answering `{ "value": n }` (the service's namespace is part of the URL).
- * Unset, it rejects and the baseline shows.
- */
-export const defaultViewCountLoader: ViewCountLoader = async (key, increment) => {
-  const base = process.env.NEXT_PUBLIC_VIEW_COUNTER_URL
-  if (!base) throw new Error('NEXT_PUBLIC_VIEW_COUNTER_URL is not set')
-  const response = await fetch(`${base.replace(/\/+$/, '')}/${increment ? 'hit' : 'get'}${key}`, {
-    cache: 'no-store',
-  })
-  if (!response.ok) throw new Error(`View counter answered ${response.status}`)
-  const body: unknown = await response.json()
-  return body && typeof body === 'object' && 'value' in body ? body.value : undefined
+/** Where the page-views edge function lives; it is public, so the anon key is all it needs. */
+export type PageViewsService = { supabaseUrl: string; anonKey: string }
+
+/** Counters are kept per site host (spec §7): a fixed prefix plus the host with dots as hyphens. */
+export function viewNamespace(hostname: string): string {
+  return `siyakha_${hostname
+    .toLowerCase()
+    .replace(/\./g, '-')
+    .replace(/[^a-z0-9_-]/g, '')}`
 }
+
+/** GET `/functions/v1/page-views?ns=&key=&op=hit|get`, answering `{ "value": n }`. */
+export function pageViewsLoader({ supabaseUrl, anonKey }: PageViewsService): ViewCountLoader {
+  return async (key, increment) => {
+    const query = new URLSearchParams({
+      ns: viewNamespace(window.location.hostname),
+      key,
+      op: increment ? 'hit' : 'get',
+    })
+    const response = await fetch(`${supabaseUrl.replace(/\/+$/, '')}/functions/v1/page-views?${query}`, {
+      headers: { apikey: anonKey, Authorization: `Bearer ${anonKey}` },
+      cache: 'no-store',
+    })
+    if (!response.ok) throw new Error(`View counter answered ${response.status}`)
+    const body: unknown = await response.json()
+    return body && typeof body === 'object' && 'value' in body ? body.value : undefined
+  }
+}
+
+const unavailable: ViewCountLoader = () => Promise.reject(new Error('No view counter service is configured'))
 
 let warned = false
 
@@ -29,6 +44,8 @@ export type ViewCounterProps = {
   baseline: number
   /** Count this visit (articles do, on load). */
   increment?: boolean
+  /** The page-views function; `loader` overrides it (tests, previews). */
+  service?: PageViewsService
   loader?: ViewCountLoader
 }
 
@@ -37,8 +54,15 @@ export function ViewCounter({
   path,
   baseline,
   increment = false,
-  loader = defaultViewCountLoader,
+  service,
+  loader: givenLoader,
 }: ViewCounterProps) {
+  const supabaseUrl = service?.supabaseUrl
+  const anonKey = service?.anonKey
+  const loader = useMemo(
+    () => givenLoader ?? (supabaseUrl && anonKey ? pageViewsLoader({ supabaseUrl, anonKey }) : unavailable),
+    [givenLoader, supabaseUrl, anonKey],
+  )
   const [count, setCount] = useState<number | null>(null)
   // React's development double-run of effects must not count the visit twice.
   const loadedKey = useRef<string | null>(null)

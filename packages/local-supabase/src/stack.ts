@@ -148,6 +148,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<Runni
       config,
       dataDir,
       log,
+      smtp: { host, port: ports.smtp },
       env: {
         SUPABASE_URL: apiUrl,
         SUPABASE_ANON_KEY: stackKeys.anonKey,

@@ -21,6 +21,7 @@ import {
   getSettings,
   getTestimonials,
 } from '@/lib/content'
+import { submitQuoteRequest, submitSupportRequest, subscribeToNewsletter } from '@/lib/form-actions'
 import { serviceHref } from '@/lib/routes'
 import { CmsImage } from './cms-image'
 import { PostCard } from './post-card'
@@ -280,6 +281,7 @@ export async function QuoteFormSection({ heading, intro }: Heading) {
         </div>
         <div className="lg:col-span-3">
           <QuoteForm
+            submit={submitQuoteRequest}
             services={services.map((s) => ({ value: s.slug ?? '', label: s.title ?? '' }))}
             supportEmail={settings.emails?.support ?? ''}
             phone={{ e164: settings.phones?.[0]?.e164 ?? '', display: settings.phones?.[0]?.display ?? '' }}
@@ -304,7 +306,7 @@ export function NewsletterSection({
       <div className="mx-auto max-w-2xl rounded-2xl bg-brand-50 p-8 text-center">
         {heading ? <h2 className="text-2xl font-bold text-slate-900">{heading}</h2> : null}
         {text ? <p className="mt-3 text-slate-700">{text}</p> : null}
-        <NewsletterBox note={note ?? undefined} />
+        <NewsletterBox subscribe={subscribeToNewsletter} note={note ?? undefined} />
       </div>
     </Container>
   )
@@ -337,6 +339,7 @@ export function SupportFormSection({
           {section.formIntro ? <p className="mt-2 text-slate-600">{section.formIntro}</p> : null}
           <div className="mt-6">
             <SupportRequestForm
+              submit={submitSupportRequest}
               supportEmail={support}
               phone={{ e164: primary?.e164 ?? '', display: primary?.display ?? '' }}
             />

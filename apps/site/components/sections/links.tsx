@@ -7,11 +7,29 @@ import {
 import { buttonClasses } from '@siyakha/ui/button'
 import Link from 'next/link'
 
-export function SmartLink({ link, className }: { link: ResolvedLink; className?: string }) {
+/**
+ * A content link. `context` names what a generic label ("Learn more") is about, for screen readers
+ * and search engines, without changing what sighted visitors read.
+ */
+export function SmartLink({
+  link,
+  className,
+  context,
+}: {
+  link: ResolvedLink
+  className?: string
+  context?: string
+}) {
+  const label = (
+    <>
+      {link.label}
+      {context ? <span className="sr-only"> about {context}</span> : null}
+    </>
+  )
   if (link.href.startsWith('/') || link.href.startsWith('#')) {
     return (
       <Link href={link.href} className={className}>
-        {link.label}
+        {label}
       </Link>
     )
   }
@@ -21,7 +39,7 @@ export function SmartLink({ link, className }: { link: ResolvedLink; className?:
       className={className}
       {...(link.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
     >
-      {link.label}
+      {label}
     </a>
   )
 }

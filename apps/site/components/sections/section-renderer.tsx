@@ -66,6 +66,7 @@ function SectionBody({ section, ctx }: { section: Section; ctx: SectionContext }
                   {link ? (
                     <SmartLink
                       link={link}
+                      context={card.title ?? undefined}
                       className="mt-4 font-semibold text-brand-700 underline-offset-4 hover:underline"
                     />
                   ) : null}

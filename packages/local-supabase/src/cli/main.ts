@@ -5,9 +5,10 @@ import { stackKeys } from '../config/keys.js'
 import { loadProjectConfig } from '../config/project.js'
 import { migrate } from '../db/migrate.js'
 import { startEmbeddedPostgres } from '../db/postgres.js'
-import { consoleLogger } from '../lib/log.js'
+import { consoleLogger, silentLogger } from '../lib/log.js'
 import { DEFAULT_DATA_DIR, REPO_ROOT } from '../lib/paths.js'
 import { type RunningStack, resolvePorts, startStack } from '../stack.js'
+import { generateTypes } from './gen-types.js'
 
 const log = consoleLogger({ debug: Boolean(process.env.LOCAL_SUPABASE_DEBUG) })
 const dataDir = path.resolve(env.LOCAL_SUPABASE_DATA_DIR ?? DEFAULT_DATA_DIR)
@@ -126,11 +127,57 @@ async function status(): Promise<void> {
   printStatus(running.urls)
 }
 
-const commands: Record<string, () => Promise<void>> = { start, stop, reset, status }
+function option(name: string): string | undefined {
+  const args = process.argv.slice(3)
+  const i = args.indexOf(name)
+  if (i >= 0) return args[i + 1]
+  return args.find((arg) => arg.startsWith(`${name}=`))?.slice(name.length + 1)
+}
+
+/**
+ * `gen-types [--out file] [--db-url url] [--schema public]`: the `Database` type of the schema.
+ * Reads the running stack's database, `--db-url`/DATABASE_URL, or else starts the data dir's
+ * Postgres just long enough to apply pending migrations and read the catalog.
+ */
+async function genTypes(): Promise<void> {
+  const out = option('--out')
+  const schema = option('--schema') ?? 'public'
+  const write = (text: string) => {
+    if (out) {
+      writeFileSync(out, text)
+      log.info(`Wrote ${path.relative(process.cwd(), path.resolve(out))}`)
+    } else process.stdout.write(text)
+  }
+  const url = option('--db-url') ?? env.DATABASE_URL ?? readState()?.urls.db
+  if (url) {
+    write(await generateTypes({ url, schema }))
+    return
+  }
+  const db = await startEmbeddedPostgres({
+    dataDir,
+    port: resolvePorts().db,
+    host: env.LOCAL_SUPABASE_HOST,
+    log: silentLogger,
+  })
+  try {
+    const supabaseDir = path.join(rootDir, 'supabase')
+    await migrate({
+      url: db.url,
+      supabaseDir,
+      config: loadProjectConfig(supabaseDir),
+      log: silentLogger,
+    })
+    write(await generateTypes({ url: db.url, schema }))
+  } finally {
+    await db.stop()
+  }
+}
+
+const commands: Record<string, () => Promise<void>> = { start, stop, reset, status, 'gen-types': genTypes }
 const command = process.argv[2] ?? 'help'
 const run = commands[command]
 if (!run) {
-  console.log('Usage: local-supabase <start|stop|reset|status>')
+  console.log('Usage: local-supabase <start|stop|reset|status|gen-types [--out file] [--db-url url]>')
   process.exitCode = command === 'help' ? 0 : 1
 } else {
   run().catch((error: Error) => {

@@ -55,6 +55,28 @@ export interface FunctionsServiceOptions {
   env: Record<string, string>
   dataDir: string
   log: Logger
+  /** The stack's SMTP catcher: functions get SMTP_HOST/SMTP_PORT for it unless env or .env set them. */
+  smtp?: { host: string; port: number }
+}
+
+/** Local defaults for the variables the project's functions read; env and functions/.env win. */
+function functionDefaults(smtp: FunctionsServiceOptions['smtp']): Record<string, string> {
+  return {
+    ...(smtp ? { SMTP_HOST: smtp.host, SMTP_PORT: String(smtp.port) } : {}),
+    MAIL_FROM: 'Siyakha Tech <no-reply@siyakha.example>',
+    SUPPORT_INBOX: 'support@siyakha.example',
+    SITE_URL: 'http://localhost:3000',
+    PORTAL_URL: 'http://localhost:3001',
+  }
+}
+
+/** The caller's address as the hosted gateway passes it: appended to any x-forwarded-for chain. */
+function forwardedFor(req: IncomingMessage): string | undefined {
+  const remote = req.socket.remoteAddress?.replace(/^::ffff:/, '')
+  const previous = req.headers['x-forwarded-for']
+  const chain = (Array.isArray(previous) ? previous.join(', ') : previous)?.trim()
+  if (!remote) return chain || undefined
+  return chain ? `${chain}, ${remote}` : remote
 }
 
 /** One Deno process per function, started on first call and restarted when its index.ts changes. */
@@ -77,6 +99,7 @@ export function createFunctionsService(options: FunctionsServiceOptions) {
         new Promise<void>((resolve, reject) => {
           worker.port = port
           const env: Record<string, string> = {
+            ...functionDefaults(options.smtp),
             ...options.env,
             ...parseDotEnv(path.join(functionsDir, '.env')),
             DENO_DIR: path.join(options.dataDir, 'deno'),
@@ -178,6 +201,8 @@ export function createFunctionsService(options: FunctionsServiceOptions) {
           continue
         headers.set(key, Array.isArray(value) ? value.join(', ') : value)
       }
+      const clientIp = forwardedFor(req)
+      if (clientIp) headers.set('x-forwarded-for', clientIp)
       let response: Response
       try {
         response = await fetch(`http://127.0.0.1:${worker.port}${path_}${url.search}`, {

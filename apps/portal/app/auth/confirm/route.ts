@@ -1,0 +1,35 @@
+import type { EmailOtpType } from '@supabase/supabase-js'
+import type { NextRequest } from 'next/server'
+import { AFTER_SIGN_IN, safePath } from '@/lib/safe-path'
+import { seeOther } from '@/lib/see-other'
+import { serverSupabase } from '@/lib/session'
+
+const OTP_TYPES: EmailOtpType[] = ['signup', 'invite', 'magiclink', 'recovery', 'email_change', 'email']
+
+/**
+ * Where the emailed links land. PKCE links bring `?code=` (exchanged with the verifier cookie set
+ * when the email was requested); token-hash links bring `token_hash` + `type`. Either way the
+ * session cookie is written here, then the visitor goes on to `next` — a same-site path only.
+ */
+export async function GET(request: NextRequest) {
+  const params = request.nextUrl.searchParams
+  const code = params.get('code')
+  const tokenHash = params.get('token_hash')
+  const type = params.get('type') as EmailOtpType | null
+  const recovery = type === 'recovery'
+  const next = safePath(params.get('next'), recovery ? '/auth?type=recovery' : AFTER_SIGN_IN)
+
+  const supabase = await serverSupabase()
+  let failed = true
+  if (code) {
+    const { error } = await supabase.auth.exchangeCodeForSession(code)
+    if (error) console.error('Could not exchange the auth code', error.message)
+    failed = !!error
+  } else if (tokenHash && type && OTP_TYPES.includes(type)) {
+    const { error } = await supabase.auth.verifyOtp({ type, token_hash: tokenHash })
+    if (error) console.error('Could not verify the email link', error.message)
+    failed = !!error
+  }
+
+  return seeOther(failed ? '/auth?error=link' : next)
+}

@@ -1,0 +1,34 @@
+import type { Metadata } from 'next'
+import { redirect } from 'next/navigation'
+import { safePath } from '@/lib/safe-path'
+import { currentUser } from '@/lib/session'
+import { AuthForm, type AuthMode } from './auth-form'
+
+export const metadata: Metadata = { title: 'Sign In' }
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>
+
+function first(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value
+}
+
+const LINK_ERRORS: Record<string, string> = {
+  link: 'That link is invalid or has expired. Request a new one below.',
+}
+
+export default async function AuthPage({ searchParams }: { searchParams: SearchParams }) {
+  const params = await searchParams
+  const recovery = first(params.type) === 'recovery'
+  const from = safePath(first(params.from))
+  const user = await currentUser()
+  // Signed in already: off to the portal, unless the visitor came from a password-reset link.
+  if (user && !recovery) redirect(from)
+
+  const mode: AuthMode = recovery ? 'recovery' : first(params.mode) === 'signup' ? 'signup' : 'signin'
+  const error = LINK_ERRORS[first(params.error) ?? '']
+  return (
+    <div className="mx-auto w-full max-w-md px-4 py-12 sm:py-16">
+      <AuthForm initialMode={mode} from={from} linkError={error} />
+    </div>
+  )
+}

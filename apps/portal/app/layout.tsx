@@ -1,0 +1,43 @@
+import { Toaster } from '@siyakha/ui/toaster'
+import type { Metadata, Viewport } from 'next'
+import localFont from 'next/font/local'
+import { PortalHeader } from '@/components/portal-header'
+import { PORTAL_URL } from '@/lib/env'
+import './globals.css'
+
+const inter = localFont({
+  src: './fonts/inter-latin-wght.woff2',
+  variable: '--font-inter',
+  display: 'swap',
+  weight: '100 900',
+})
+
+export const metadata: Metadata = {
+  metadataBase: new URL(PORTAL_URL),
+  title: { default: 'Siyakha Tech Portal', template: '%s | Siyakha Tech Portal' },
+  description: 'Log and follow your Siyakha Tech support tickets.',
+  applicationName: 'Siyakha Tech Portal',
+  robots: { index: false, follow: false },
+}
+
+export const viewport: Viewport = { themeColor: '#0f172a', width: 'device-width', initialScale: 1 }
+
+export default function RootLayout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en-ZA" className={inter.variable}>
+      <body className="flex min-h-screen flex-col bg-slate-50 font-sans text-slate-900 antialiased">
+        <a
+          href="#main"
+          className="sr-only z-50 rounded bg-white px-4 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        >
+          Skip to content
+        </a>
+        <PortalHeader />
+        <main id="main" className="flex-1">
+          {children}
+        </main>
+        <Toaster />
+      </body>
+    </html>
+  )
+}

@@ -1,0 +1,60 @@
+import { customerStatusLabel } from '@siyakha/schemas/ticket'
+import { myTicketsQuery } from '@siyakha/supabase/queries'
+import { buttonClasses } from '@siyakha/ui/button'
+import Link from 'next/link'
+import { formatDateTime } from '@/lib/format'
+import { serverSupabase } from '@/lib/session'
+
+async function loadTickets() {
+  try {
+    const { data } = await myTicketsQuery(await serverSupabase(), { limit: 50 })
+    return data
+  } catch (error) {
+    console.error('Could not load tickets', error)
+    return []
+  }
+}
+
+/** 'My Tickets': newest first. A load error shows the empty list (spec §8) but is logged. */
+export async function TicketList({ createHref }: { createHref: string }) {
+  const tickets = await loadTickets()
+
+  if (tickets.length === 0) {
+    return (
+      <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-slate-600">
+        You have no tickets yet.{' '}
+        <Link href={createHref} className="font-semibold text-brand-700 underline underline-offset-2">
+          Log your first ticket
+        </Link>
+        .
+      </p>
+    )
+  }
+
+  return (
+    <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
+      {tickets.map((ticket) => (
+        <li key={ticket.id} className="flex flex-wrap items-center justify-between gap-3 p-4">
+          <div className="min-w-0">
+            <p className="font-semibold text-brand-900">
+              {ticket.summary}{' '}
+              <span className="font-mono text-sm text-slate-600">[{ticket.tracking_ref}]</span>
+            </p>
+            <p className="mt-1 text-sm text-slate-600">
+              <time dateTime={ticket.created_at}>{formatDateTime(ticket.created_at)}</time>
+              <span aria-hidden="true"> · </span>
+              <span>{customerStatusLabel(ticket.status)}</span>
+            </p>
+          </div>
+          <Link
+            href={`/portal/tickets/${ticket.id}`}
+            aria-label={`Open ${ticket.summary} [${ticket.tracking_ref}]`}
+            className={buttonClasses({ variant: 'outline', size: 'sm' })}
+          >
+            Open
+          </Link>
+        </li>
+      ))}
+    </ul>
+  )
+}

@@ -1,0 +1,82 @@
+import { customerStatusLabel } from '@siyakha/schemas/ticket'
+import { ticketQuery, timelineQuery } from '@siyakha/supabase/queries'
+import { Container } from '@siyakha/ui/container'
+import type { Metadata } from 'next'
+import Link from 'next/link'
+import { formatDateTime } from '@/lib/format'
+import { requireUser, serverSupabase } from '@/lib/session'
+import { SendUpdateCard } from './send-update-card'
+import { Timeline } from './timeline'
+
+export const metadata: Metadata = { title: 'Ticket' }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/** The ticket and its timeline, or no ticket when it is missing, unreadable or the id is malformed. */
+async function loadTicket(id: string) {
+  // A malformed id reads as "not found" too, without a round trip that could only fail.
+  if (!UUID.test(id)) return { ticket: null, messages: [] }
+  try {
+    const supabase = await serverSupabase()
+    const [{ data: ticket }, { data: messages }] = await Promise.all([
+      ticketQuery(supabase, id),
+      timelineQuery(supabase, id),
+    ])
+    return { ticket, messages }
+  } catch (error) {
+    console.error('Could not load the ticket', error)
+    return { ticket: null, messages: [] }
+  }
+}
+
+export default async function TicketPage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params
+  await requireUser(`/portal/tickets/${id}`)
+  const { ticket, messages } = await loadTicket(id)
+
+  if (!ticket) {
+    return (
+      <Container className="max-w-3xl py-16">
+        <p role="alert" className="text-lg font-semibold text-brand-900">
+          Not found or access denied.
+        </p>
+        <Link
+          href="/portal/my-tickets"
+          className="mt-4 inline-block text-brand-700 underline underline-offset-2"
+        >
+          Back to My Tickets
+        </Link>
+      </Container>
+    )
+  }
+
+  // The newest WhatsApp message still waiting to be confirmed as sent, and the number it went to.
+  const pending = messages.findLast((m) => m.direction === 'outbound' && m.channel === 'whatsapp')
+  return (
+    <Container className="max-w-3xl space-y-8 py-10">
+      <div>
+        <Link href="/portal/my-tickets" className="text-sm text-brand-700 underline underline-offset-2">
+          My Tickets
+        </Link>
+        <h1 className="mt-2 text-2xl font-bold text-brand-900">{ticket.summary}</h1>
+        <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+          <dt className="font-semibold text-slate-700">Reference</dt>
+          <dd className="font-mono">{ticket.tracking_ref}</dd>
+          <dt className="font-semibold text-slate-700">Status</dt>
+          <dd>{customerStatusLabel(ticket.status)}</dd>
+          <dt className="font-semibold text-slate-700">Created</dt>
+          <dd>
+            <time dateTime={ticket.created_at}>{formatDateTime(ticket.created_at)}</time>
+          </dd>
+        </dl>
+      </div>
+      <SendUpdateCard
+        ticketId={ticket.id}
+        trackingRef={ticket.tracking_ref}
+        defaultPhone={pending?.to_from ?? ''}
+        pendingMessageId={pending?.status === 'queued' ? pending.id : undefined}
+      />
+      <Timeline messages={messages} />
+    </Container>
+  )
+}

@@ -1,0 +1,46 @@
+import { buttonClasses } from '@siyakha/ui/button'
+import { Container } from '@siyakha/ui/container'
+import Link from 'next/link'
+import { SITE_URL } from '@/lib/env'
+import { currentUser } from '@/lib/session'
+
+/** Brand, the way back to the website, and — when signed in — the portal links and Sign Out. */
+export async function PortalHeader() {
+  const user = await currentUser()
+  return (
+    <header className="border-b border-slate-200 bg-white">
+      <Container className="flex h-16 items-center justify-between gap-4">
+        <a href={SITE_URL} className="text-lg font-bold text-brand-900">
+          Siyakha Tech <span className="font-normal text-slate-600">Portal</span>
+        </a>
+        {user ? (
+          <nav aria-label="Portal" className="flex items-center gap-2 sm:gap-4">
+            <Link href="/portal/tickets" className={buttonClasses({ variant: 'ghost', size: 'sm' })}>
+              New ticket
+            </Link>
+            <Link href="/portal/my-tickets" className={buttonClasses({ variant: 'ghost', size: 'sm' })}>
+              My Tickets
+            </Link>
+            <span className="hidden text-sm text-slate-600 md:inline">{user.email}</span>
+            <SignOutButton />
+          </nav>
+        ) : (
+          <a href={SITE_URL} className={buttonClasses({ variant: 'link', size: 'sm' })}>
+            Back to website
+          </a>
+        )}
+      </Container>
+    </header>
+  )
+}
+
+/** A plain POST form: works before hydration and cannot be triggered by a link or a prefetch. */
+export function SignOutButton() {
+  return (
+    <form action="/auth/signout" method="post">
+      <button type="submit" className={buttonClasses({ variant: 'outline', size: 'sm' })}>
+        Sign Out
+      </button>
+    </form>
+  )
+}

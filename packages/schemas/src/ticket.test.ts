@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest'
+import { customerStatusLabel, normalisePhone, ticketFormSchema, ticketUpdateSchema } from './ticket'
+
+describe('ticketFormSchema', () => {
+  const valid = { summary: 'Printer offline', details: '', phone: '+27 82 123 4567', message: 'Hello' }
+
+  it('accepts a typed number and normalises it to E.164', () => {
+    const parsed = ticketFormSchema.parse(valid)
+    expect(parsed.phone).toBe('+27821234567')
+  })
+
+  it('names the spec message when a required field is empty', () => {
+    for (const field of ['summary', 'phone', 'message'] as const) {
+      const result = ticketFormSchema.safeParse({ ...valid, [field]: '  ' })
+      expect(result.success).toBe(false)
+      expect(result.error?.issues[0]?.message).toBe('Summary, phone and message are required.')
+    }
+  })
+
+  it('rejects numbers that are not E.164', () => {
+    for (const phone of ['0821234567', '+0821234567', '+27 82', 'phone']) {
+      const result = ticketFormSchema.safeParse({ ...valid, phone })
+      expect(result.error?.issues[0]?.message).toMatch(/E\.164/)
+    }
+  })
+})
+
+describe('ticketUpdateSchema', () => {
+  it('requires a message', () => {
+    expect(ticketUpdateSchema.safeParse({ phone: '+27821234567', message: '' }).success).toBe(false)
+    expect(ticketUpdateSchema.parse({ phone: '+27 (82) 123-4567', message: 'Done' }).phone).toBe(
+      '+27821234567',
+    )
+  })
+})
+
+it('normalisePhone strips separators only', () => {
+  expect(normalisePhone('+27 (82) 123-45.67')).toBe('+27821234567')
+})
+
+it('maps helpdesk statuses to customer labels', () => {
+  expect(customerStatusLabel('new')).toBe('Received')
+  expect(customerStatusLabel('on_hold')).toBe('In progress')
+  expect(customerStatusLabel('waiting_on_customer')).toBe('Awaiting your reply')
+  expect(customerStatusLabel('resolved')).toBe('Resolved – please confirm')
+})

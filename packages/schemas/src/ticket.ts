@@ -1,0 +1,62 @@
+import { z } from 'zod'
+import { E164 } from './whatsapp'
+
+/** Spec §5/§8 notices for the portal's WhatsApp ticket flow. */
+export const TICKET_MESSAGES = {
+  signInRequired: { title: 'Sign in required', description: 'Please sign in to create a ticket.' },
+  missingInfo: { title: 'Missing info', description: 'Summary, phone and message are required.' },
+  invalidPhone: 'Enter the WhatsApp number in E.164 format, e.g. +27821234567',
+} as const
+
+/** People type '+27 82 123 4567' or '+27-82-123-4567'; wa.me and the functions want '+27821234567'. */
+export function normalisePhone(input: string): string {
+  return input.replace(/[\s().-]/g, '')
+}
+
+const phoneE164 = z
+  .string()
+  .transform(normalisePhone)
+  .refine((value) => E164.test(value), TICKET_MESSAGES.invalidPhone)
+
+// The stored body (≤ 4096 characters) also carries "\n\nRef: TCK-XXXXXX".
+const MESSAGE_MAX = 4000
+
+/** 'Log a Ticket and Send via WhatsApp' (/portal/tickets). */
+export const ticketFormSchema = z.object({
+  summary: z.string().trim().min(1, TICKET_MESSAGES.missingInfo.description).max(200),
+  details: z.string().trim().max(10000).optional(),
+  phone: z.string().trim().min(1, TICKET_MESSAGES.missingInfo.description).pipe(phoneE164),
+  message: z.string().trim().min(1, TICKET_MESSAGES.missingInfo.description).max(MESSAGE_MAX),
+})
+export type TicketForm = z.input<typeof ticketFormSchema>
+
+/** 'Send Update via WhatsApp' (/portal/tickets/{id}). */
+export const ticketUpdateSchema = z.object({
+  phone: z.string().trim().min(1, 'Enter the WhatsApp number.').pipe(phoneE164),
+  message: z.string().trim().min(1, 'Write the update to send.').max(MESSAGE_MAX),
+})
+export type TicketUpdate = z.input<typeof ticketUpdateSchema>
+
+export const TICKET_STATUSES = [
+  'new',
+  'open',
+  'waiting_on_customer',
+  'on_hold',
+  'resolved',
+  'closed',
+] as const
+export type TicketStatus = (typeof TICKET_STATUSES)[number]
+
+/** How a customer sees a status (staff see the raw helpdesk states). */
+export const CUSTOMER_STATUS_LABELS: Record<TicketStatus, string> = {
+  new: 'Received',
+  open: 'In progress',
+  waiting_on_customer: 'Awaiting your reply',
+  on_hold: 'In progress',
+  resolved: 'Resolved – please confirm',
+  closed: 'Closed',
+}
+
+export function customerStatusLabel(status: string): string {
+  return CUSTOMER_STATUS_LABELS[status as TicketStatus] ?? status
+}

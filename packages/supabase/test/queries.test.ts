@@ -1,0 +1,123 @@
+import { createClient } from '@supabase/supabase-js'
+import { describe, expect, it, vi } from 'vitest'
+import ws from 'ws'
+import { createTicketMutation } from '../src/mutations'
+import { isProviderAdminQuery, myTicketsQuery, ticketQuery, timelineQuery } from '../src/queries'
+import type { Database } from '../src/types'
+
+/** A client whose requests are recorded and answered by `reply`, so no server is needed. */
+function recordingClient(reply: (url: URL, init: RequestInit) => Response) {
+  const requests: { url: URL; init: RequestInit }[] = []
+  const fetch = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(input instanceof Request ? input.url : String(input))
+    requests.push({ url, init })
+    return reply(url, init)
+  })
+  const client = createClient<Database>('http://db.test', 'anon-key', {
+    global: { fetch },
+    auth: { persistSession: false, autoRefreshToken: false },
+    realtime: { transport: ws as never },
+  })
+  return { client, requests }
+}
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
+
+describe('queries', () => {
+  it('lists tickets newest first with the spec columns and a limit', async () => {
+    const { client, requests } = recordingClient(() => json([]))
+    const { data } = await myTicketsQuery(client, { limit: 5 })
+    expect(data).toEqual([])
+    const url = requests[0]?.url
+    expect(url?.pathname).toBe('/rest/v1/tickets')
+    expect(url?.searchParams.get('select')).toBe('id,summary,status,created_at,tracking_ref,priority')
+    expect(url?.searchParams.get('order')).toBe('created_at.desc')
+    expect(url?.searchParams.get('limit')).toBe('5')
+  })
+
+  it('throws when the list fails', async () => {
+    const { client } = recordingClient(() => json({ message: 'boom', code: 'XX000' }, 500))
+    await expect(myTicketsQuery(client)).rejects.toThrow('boom')
+  })
+
+  it('reads one ticket by id as a single object, or null', async () => {
+    const row = {
+      id: 'a1',
+      summary: 'Printer',
+      status: 'new',
+      created_at: '2026-01-01',
+      tracking_ref: 'TCK-ABC123',
+    }
+    let rows: unknown[] = [row]
+    const { client, requests } = recordingClient(() => json(rows))
+    expect((await ticketQuery(client, 'a1')).data).toEqual(row)
+    rows = []
+    expect((await ticketQuery(client, 'a1')).data).toBeNull()
+    const url = requests[0]?.url
+    expect(url?.searchParams.get('id')).toBe('eq.a1')
+    expect(url?.searchParams.get('select')).toBe('id,summary,status,created_at,tracking_ref')
+  })
+
+  it('reads the timeline oldest first', async () => {
+    const { client, requests } = recordingClient(() => json([]))
+    await timelineQuery(client, 't1')
+    const url = requests[0]?.url
+    expect(url?.pathname).toBe('/rest/v1/ticket_messages')
+    expect(url?.searchParams.get('ticket_id')).toBe('eq.t1')
+    expect(url?.searchParams.get('order')).toBe('created_at.asc')
+    expect(url?.searchParams.get('select')).toBe(
+      'id,direction,channel,to_from,subject,body,status,created_at,metadata',
+    )
+  })
+
+  it('checks the admin role with one row at most', async () => {
+    const { client, requests } = recordingClient(() => json([{ role: 'siyakha_admin' }]))
+    expect(await isProviderAdminQuery(client)).toBe(true)
+    const url = requests[0]?.url
+    expect(url?.pathname).toBe('/rest/v1/user_roles')
+    expect(url?.searchParams.get('role')).toBe('eq.siyakha_admin')
+    expect(url?.searchParams.get('limit')).toBe('1')
+  })
+
+  it('treats no role as not admin', async () => {
+    const { client } = recordingClient(() => json([]))
+    expect(await isProviderAdminQuery(client)).toBe(false)
+  })
+
+  it('logs a failing role check and treats it as not admin', async () => {
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const { client } = recordingClient(() => json({ message: 'denied', code: '42501' }, 403))
+    expect(await isProviderAdminQuery(client)).toBe(false)
+    expect(spy).toHaveBeenCalled()
+    spy.mockRestore()
+  })
+})
+
+describe('createTicketMutation', () => {
+  it('inserts a portal ticket as the user and returns id and reference', async () => {
+    const { client, requests } = recordingClient(() => json({ id: 'x', tracking_ref: 'TCK-ABC123' }, 201))
+    const created = await createTicketMutation(client, { summary: 'Printer offline', userId: 'u1' })
+    expect(created).toEqual({ id: 'x', tracking_ref: 'TCK-ABC123' })
+    const { url, init } = requests[0] ?? {}
+    expect(init?.method).toBe('POST')
+    expect(url?.searchParams.get('select')).toBe('id,tracking_ref')
+    expect(JSON.parse(String(init?.body))).toEqual({
+      company_id: null,
+      created_by_user_id: 'u1',
+      channel: 'portal',
+      priority: 'normal',
+      summary: 'Printer offline',
+      details: null,
+    })
+  })
+
+  it('throws the database error', async () => {
+    const { client } = recordingClient(() =>
+      json({ message: 'new row violates row-level security', code: '42501' }, 403),
+    )
+    await expect(createTicketMutation(client, { summary: 'x', userId: 'u1' })).rejects.toThrow(
+      /row-level security/,
+    )
+  })
+})

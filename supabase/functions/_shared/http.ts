@@ -1,0 +1,114 @@
+// HTTP plumbing shared by every function: CORS, JSON answers, body parsing, errors without stacks.
+
+const ALLOWED_HEADERS = 'authorization, x-client-info, apikey, content-type, x-supabase-api-version'
+
+/**
+ * CORS like Supabase's `_shared/cors.ts` example. The functions use bearer tokens, never cookies,
+ * so any origin may call them; set CORS_ORIGINS (comma-separated) to echo only those origins.
+ */
+export function corsHeaders(req: Request): Record<string, string> {
+  const allowed = (Deno.env.get('CORS_ORIGINS') ?? '')
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean)
+  const origin = req.headers.get('origin')
+  const allowOrigin = allowed.length === 0 ? '*' : origin && allowed.includes(origin) ? origin : allowed[0]
+  return {
+    'Access-Control-Allow-Origin': allowOrigin as string,
+    'Access-Control-Allow-Headers': ALLOWED_HEADERS,
+    'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
+    'Access-Control-Expose-Headers': 'Retry-After',
+    Vary: 'Origin',
+  }
+}
+
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: { error: string; message?: string; [key: string]: unknown },
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(body.message ?? body.error)
+  }
+}
+
+export function json(
+  req: Request,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: {
+      ...corsHeaders(req),
+      'Content-Type': 'application/json',
+      'Cache-Control': 'no-store',
+      ...headers,
+    },
+  })
+}
+
+/** The request body as JSON, or 400 `{ error: 'invalid_json' }`. */
+export async function readJson(req: Request): Promise<Record<string, unknown>> {
+  let body: unknown
+  try {
+    body = JSON.parse(await req.text())
+  } catch {
+    throw new HttpError(400, { error: 'invalid_json', message: 'The request body must be JSON' })
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new HttpError(400, { error: 'invalid_json', message: 'The request body must be a JSON object' })
+  }
+  return body as Record<string, unknown>
+}
+
+/** 400 `{ error: 'validation', message, fields: { field: first message } }`. */
+export function validationError(issues: { path: PropertyKey[]; message: string }[]): HttpError {
+  const fields: Record<string, string> = {}
+  for (const issue of issues) {
+    const field = issue.path[0]
+    if (typeof field === 'string' && !(field in fields)) fields[field] = issue.message
+  }
+  return new HttpError(400, { error: 'validation', message: 'Please check the highlighted fields', fields })
+}
+
+type Handler = (req: Request) => Promise<Response>
+
+/**
+ * Serves `handlers[method]`: OPTIONS answers the preflight, other methods get 405, thrown
+ * HttpErrors become their JSON answer, anything else a bare 500 (logged, never sent).
+ */
+export function serve(handlers: Partial<Record<'GET' | 'POST', Handler>>): void {
+  const allow = [...Object.keys(handlers), 'OPTIONS'].join(', ')
+  Deno.serve(async (req) => {
+    if (req.method === 'OPTIONS') return new Response('ok', { headers: corsHeaders(req) })
+    const handler = handlers[req.method as 'GET' | 'POST']
+    if (!handler) {
+      return json(req, 405, { error: 'method_not_allowed', message: `Use ${allow}` }, { Allow: allow })
+    }
+    try {
+      return await handler(req)
+    } catch (error) {
+      if (error instanceof HttpError) return json(req, error.status, error.body, error.headers)
+      console.error(error)
+      return json(req, 500, { error: 'internal', message: 'Something went wrong. Please try again.' })
+    }
+  })
+}
+
+/** The caller's address: the first x-forwarded-for entry (set by the gateway), else 'unknown'. */
+export function clientIp(req: Request): string {
+  const forwarded = req.headers.get('x-forwarded-for')?.split(',')[0]?.trim()
+  return forwarded || req.headers.get('x-real-ip') || 'unknown'
+}
+
+/** Hex SHA-256, so addresses are never stored as they are. */
+export async function sha256(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text))
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('')
+}
+
+export function env(name: string, fallback: string): string {
+  return Deno.env.get(name) || fallback
+}

@@ -1,0 +1,89 @@
+import { createClient, type SupabaseClient, type User } from '@supabase/supabase-js'
+import { HttpError } from './http.ts'
+
+const options = { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } }
+
+function required(name: string): string {
+  const value = Deno.env.get(name)
+  if (!value) throw new Error(`${name} is not set`)
+  return value
+}
+
+/** Bypasses RLS: only for writes the API roles may not make, after the function's own checks. */
+export function serviceClient(): SupabaseClient {
+  return createClient(required('SUPABASE_URL'), required('SUPABASE_SERVICE_ROLE_KEY'), options)
+}
+
+/** Acts as the caller (their JWT), so row-level security applies to every query. */
+export function callerClient(req: Request): SupabaseClient {
+  return createClient(required('SUPABASE_URL'), required('SUPABASE_ANON_KEY'), {
+    ...options,
+    global: { headers: { Authorization: req.headers.get('Authorization') ?? '' } },
+  })
+}
+
+/** The signed-in user behind the request; the anon key (which passes verify_jwt) gets 401. */
+export async function requireUser(req: Request, client: SupabaseClient): Promise<User> {
+  const token = req.headers.get('Authorization')?.replace(/^Bearer\s+/i, '') ?? ''
+  const { data, error } = token ? await client.auth.getUser(token) : { data: { user: null }, error: null }
+  if (error || !data.user) throw new HttpError(401, { error: 'unauthorized', message: 'Please sign in' })
+  return data.user
+}
+
+/** A fixed-window limit per hashed key (public.rate_limit_hit); 429 with Retry-After when over. */
+export async function rateLimit(
+  service: SupabaseClient,
+  bucket: string,
+  key: string,
+  windowSeconds: number,
+  max: number,
+): Promise<boolean> {
+  const { data, error } = await service.rpc('rate_limit_hit', {
+    p_bucket: bucket,
+    p_key: key,
+    p_window_seconds: windowSeconds,
+    p_max: max,
+  })
+  if (error) throw new Error(`rate_limit_hit: ${error.message}`)
+  return data === true
+}
+
+export async function enforceRateLimit(
+  service: SupabaseClient,
+  bucket: string,
+  key: string,
+  windowSeconds: number,
+  max: number,
+): Promise<void> {
+  if (await rateLimit(service, bucket, key, windowSeconds, max)) return
+  const retryAfter = windowSeconds - (Math.floor(Date.now() / 1000) % windowSeconds)
+  throw new HttpError(
+    429,
+    { error: 'rate_limited', message: 'Too many requests. Please try again later.' },
+    { 'Retry-After': String(Math.max(1, retryAfter)) },
+  )
+}
+
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'
+
+/** 'SR-' / 'QR-' plus 6 random A-Z0-9 (like the tickets' TCK- references). */
+export function newReference(prefix: string): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(6))
+  return `${prefix}-${Array.from(bytes, (b) => ALPHABET[b % ALPHABET.length]).join('')}`
+}
+
+/** Inserts a row with a fresh reference, retrying the rare collision on the unique column. */
+export async function insertWithReference(
+  service: SupabaseClient,
+  table: string,
+  prefix: string,
+  row: Record<string, unknown>,
+): Promise<string> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const reference = newReference(prefix)
+    const { error } = await service.from(table).insert({ ...row, reference })
+    if (!error) return reference
+    if (error.code !== '23505') throw new Error(`insert into ${table}: ${error.message}`)
+  }
+  throw new Error(`insert into ${table}: no free reference`)
+}

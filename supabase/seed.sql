@@ -1,0 +1,201 @@
+-- Demo data for local development and tests. Runs once, as postgres, after the migrations.
+-- Every demo login uses the password Password123! and has a confirmed email. The UUIDs are fixed so
+-- tests can refer to them (supabase/tests/helpers.ts: DEMO).
+--
+--   admin@siyakha.example       provider admin (siyakha_admin)
+--   agent@siyakha.example       support agent (agent)
+--   owner@acme-clinic.example   company admin of Acme Clinic
+--   staff@acme-clinic.example   member of Acme Clinic
+--   thabo@example.co.za         customer without a company
+
+insert into auth.users (
+  instance_id, id, aud, role, email, encrypted_password, email_confirmed_at, last_sign_in_at,
+  raw_app_meta_data, raw_user_meta_data, confirmation_token, recovery_token, email_change_token_new,
+  email_change, email_change_token_current, reauthentication_token, phone_change, phone_change_token,
+  created_at, updated_at, is_sso_user, is_anonymous
+)
+select
+  '00000000-0000-0000-0000-000000000000', u.id, 'authenticated', 'authenticated', u.email,
+  extensions.crypt('Password123!', extensions.gen_salt('bf', 10)), now() - interval '30 days', null,
+  '{"provider": "email", "providers": ["email"]}'::jsonb,
+  jsonb_build_object('sub', u.id::text, 'email', u.email, 'email_verified', true, 'phone_verified', false,
+    'full_name', u.full_name),
+  '', '', '', '', '', '', '', '',
+  now() - interval '30 days', now() - interval '30 days', false, false
+from (values
+  ('00000000-0000-4000-8000-000000000001'::uuid, 'admin@siyakha.example', 'Naledi Mokoena'),
+  ('00000000-0000-4000-8000-000000000002'::uuid, 'agent@siyakha.example', 'Sipho Dlamini'),
+  ('00000000-0000-4000-8000-000000000003'::uuid, 'owner@acme-clinic.example', 'Dr Anele Khumalo'),
+  ('00000000-0000-4000-8000-000000000004'::uuid, 'staff@acme-clinic.example', 'Lerato Nkosi'),
+  ('00000000-0000-4000-8000-000000000005'::uuid, 'thabo@example.co.za', 'Thabo Molefe')
+) as u (id, email, full_name);
+
+insert into auth.identities (id, provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
+select gen_random_uuid(), u.id::text, u.id, u.raw_user_meta_data, 'email', null, u.created_at, u.created_at
+from auth.users u
+where u.id in (
+  '00000000-0000-4000-8000-000000000001', '00000000-0000-4000-8000-000000000002',
+  '00000000-0000-4000-8000-000000000003', '00000000-0000-4000-8000-000000000004',
+  '00000000-0000-4000-8000-000000000005'
+);
+
+insert into public.user_roles (user_id, role) values
+  ('00000000-0000-4000-8000-000000000001', 'siyakha_admin'),
+  ('00000000-0000-4000-8000-000000000002', 'agent');
+
+insert into public.companies (id, name, created_by, created_at) values
+  ('00000000-0000-4000-8000-0000000000c1', 'Acme Clinic', '00000000-0000-4000-8000-000000000001',
+   now() - interval '30 days');
+
+insert into public.company_members (company_id, user_id, role) values
+  ('00000000-0000-4000-8000-0000000000c1', '00000000-0000-4000-8000-000000000003', 'company_admin'),
+  ('00000000-0000-4000-8000-0000000000c1', '00000000-0000-4000-8000-000000000004', 'member');
+
+-- Tickets. Postgres is trusted by the ticket trigger, so any status can be seeded directly; the
+-- trigger stamps updated_at.
+insert into public.tickets (
+  id, company_id, created_by_user_id, channel, summary, details, service_category_id, priority, location,
+  tracking_ref, status, close_reason, assigned_to, first_response_at, created_at
+) values
+  -- Thabo (no company)
+  ('00000000-0000-4000-8000-0000000000a1', null, '00000000-0000-4000-8000-000000000005', 'portal',
+   'Laptop will not connect to Wi-Fi after Windows update',
+   'Since last night''s Windows update my Lenovo ThinkPad sees the home fibre router but says "Can''t connect to this network". My phone connects fine. I work from home on Tuesdays and Thursdays and need it by tomorrow morning.',
+   'it-support', 'normal', 'Home office, Randburg', 'TCK-7Q4M2A', 'open', null,
+   '00000000-0000-4000-8000-000000000002', now() - interval '2 days 20 hours', now() - interval '3 days'),
+  ('00000000-0000-4000-8000-0000000000a2', null, '00000000-0000-4000-8000-000000000005', 'whatsapp',
+   'Outlook keeps asking for my password',
+   'Outlook on my desktop pops up a password box every few minutes. I have typed the correct password each time.',
+   'email-and-microsoft-365', 'normal', null, 'TCK-K8P3ZD', 'resolved', null,
+   '00000000-0000-4000-8000-000000000002', now() - interval '9 days 22 hours', now() - interval '10 days'),
+  ('00000000-0000-4000-8000-0000000000a3', null, '00000000-0000-4000-8000-000000000005', 'portal',
+   'Printer shows offline on my PC',
+   'The HP LaserJet is on and the display shows it is connected to the network, but Windows lists it as offline.',
+   'it-support', 'low', 'Home office, Randburg', 'TCK-3RW9HX', 'new', null, null, null,
+   now() - interval '2 hours'),
+  ('00000000-0000-4000-8000-0000000000a4', null, '00000000-0000-4000-8000-000000000005', 'portal',
+   'Backup drive not showing in File Explorer',
+   'My external backup drive stopped appearing. Never mind, it was the cable.',
+   'backup-and-recovery', 'normal', null, 'TCK-V2N6TB', 'closed', 'cancelled', null, null,
+   now() - interval '20 days'),
+  -- Acme Clinic, logged by the owner (company admin)
+  ('00000000-0000-4000-8000-0000000000a5', '00000000-0000-4000-8000-0000000000c1',
+   '00000000-0000-4000-8000-000000000003', 'portal',
+   'Reception PC very slow since the power came back',
+   'After load-shedding on Monday the reception PC takes ten minutes to start and the booking system freezes when we open the diary.',
+   'it-support', 'high', 'Reception, Acme Clinic, Sandton', 'TCK-P5L8QC', 'waiting_on_customer', null,
+   '00000000-0000-4000-8000-000000000002', now() - interval '1 day 23 hours', now() - interval '2 days'),
+  ('00000000-0000-4000-8000-0000000000a6', '00000000-0000-4000-8000-0000000000c1',
+   '00000000-0000-4000-8000-000000000003', 'email',
+   'Set up a mailbox for our new nurse',
+   'Sister Zanele Mthembu starts on the 1st. Please create zanele@acme-clinic.example with access to the bookings calendar.',
+   'email-and-microsoft-365', 'normal', null, 'TCK-D4J7WE', 'closed', 'confirmed',
+   '00000000-0000-4000-8000-000000000002', now() - interval '14 days 21 hours', now() - interval '15 days'),
+  ('00000000-0000-4000-8000-0000000000a7', '00000000-0000-4000-8000-0000000000c1',
+   '00000000-0000-4000-8000-000000000003', 'portal',
+   'UPS in the server cupboard is beeping',
+   'The UPS under the server has been beeping every 30 seconds since this morning and shows a red battery light.',
+   'networking-and-infrastructure', 'urgent', 'Server cupboard, Acme Clinic, Sandton', 'TCK-U9S2MF', 'resolved',
+   null, '00000000-0000-4000-8000-000000000002', now() - interval '5 days 23 hours 30 minutes',
+   now() - interval '6 days'),
+  -- Acme Clinic, logged by a member of staff
+  ('00000000-0000-4000-8000-0000000000a8', '00000000-0000-4000-8000-0000000000c1',
+   '00000000-0000-4000-8000-000000000004', 'portal',
+   'Practice software will not open in consulting room 2',
+   'The practice management program shows "Database connection failed" on the consulting room 2 PC. The other rooms work.',
+   'it-support', 'high', 'Consulting room 2, Acme Clinic, Sandton', 'TCK-H6B3YG', 'on_hold', null,
+   '00000000-0000-4000-8000-000000000002', now() - interval '3 days 22 hours', now() - interval '4 days'),
+  ('00000000-0000-4000-8000-0000000000a9', '00000000-0000-4000-8000-0000000000c1',
+   '00000000-0000-4000-8000-000000000004', 'portal',
+   'Scanner at reception not saving to the shared folder',
+   'Scanned ID documents used to appear in the Scans folder on the server. Since Friday the scanner says "Send failed".',
+   'it-support', 'normal', 'Reception, Acme Clinic, Sandton', 'TCK-S7C5NR', 'new', null, null, null,
+   now() - interval '5 hours'),
+  -- A member's own ticket, not shared with the company
+  ('00000000-0000-4000-8000-0000000000aa', null, '00000000-0000-4000-8000-000000000004', 'whatsapp',
+   'Cannot get work email on my phone',
+   'I would like the clinic email on my own Samsung phone. It says the server settings are wrong.',
+   'email-and-microsoft-365', 'low', null, 'TCK-E3F8KA', 'open', null,
+   '00000000-0000-4000-8000-000000000002', now() - interval '22 hours', now() - interval '1 day'),
+  ('00000000-0000-4000-8000-0000000000ab', null, '00000000-0000-4000-8000-000000000005', 'web',
+   'Laptop Wi-Fi problem',
+   'Logged twice by mistake, same as the Wi-Fi ticket.',
+   'it-support', 'normal', null, 'TCK-W1X4QJ', 'closed', 'duplicate',
+   '00000000-0000-4000-8000-000000000002', now() - interval '2 days 23 hours', now() - interval '3 days');
+
+insert into public.ticket_messages (ticket_id, direction, channel, to_from, subject, body, status, created_by, created_at, metadata)
+values
+  -- TCK-7Q4M2A
+  ('00000000-0000-4000-8000-0000000000a1', 'outbound', 'whatsapp', '+27825550105', null,
+   'Hi Thabo, Sipho from Siyakha Tech here. Please open Settings > Network & internet > Wi-Fi > Manage known networks, choose "Forget" on your home network and connect again. Let me know if it still fails.',
+   'read', '00000000-0000-4000-8000-000000000002', now() - interval '2 days 20 hours', '{"tracking_ref": "TCK-7Q4M2A"}'),
+  ('00000000-0000-4000-8000-0000000000a1', 'inbound', 'whatsapp', '+27825550105', null,
+   'Tried that, still the same error. The router is a Huawei from the fibre provider if that helps.',
+   'delivered', '00000000-0000-4000-8000-000000000005', now() - interval '2 days 18 hours', '{}'),
+  ('00000000-0000-4000-8000-0000000000a1', 'internal', 'portal', null, null,
+   'Probably the Intel Wi-Fi driver from the cumulative update. Remote session booked for tomorrow 08:30 to roll the driver back.',
+   'sent', '00000000-0000-4000-8000-000000000002', now() - interval '2 days 17 hours', '{}'),
+  -- TCK-K8P3ZD
+  ('00000000-0000-4000-8000-0000000000a2', 'inbound', 'whatsapp', '+27825550105', null,
+   'Morning, Outlook keeps asking for my password every few minutes. Ref: TCK-K8P3ZD',
+   'read', '00000000-0000-4000-8000-000000000005', now() - interval '10 days', '{}'),
+  ('00000000-0000-4000-8000-0000000000a2', 'outbound', 'email', 'thabo@example.co.za', 'Re: Outlook password prompts [TCK-K8P3ZD]',
+   'Hi Thabo, we cleared the old saved credentials in Windows Credential Manager and switched your profile to modern authentication. The prompts should stop now. Please confirm in the portal if all is well.',
+   'delivered', '00000000-0000-4000-8000-000000000002', now() - interval '9 days 20 hours', '{}'),
+  -- TCK-3RW9HX
+  ('00000000-0000-4000-8000-0000000000a3', 'inbound', 'portal', null, null,
+   'The HP LaserJet is on and the display shows it is connected to the network, but Windows lists it as offline.',
+   'sent', '00000000-0000-4000-8000-000000000005', now() - interval '2 hours', '{}'),
+  -- TCK-V2N6TB
+  ('00000000-0000-4000-8000-0000000000a4', 'inbound', 'portal', null, null,
+   'Cancelling this one, the drive works with a different USB cable.',
+   'sent', '00000000-0000-4000-8000-000000000005', now() - interval '19 days 23 hours', '{}'),
+  -- TCK-P5L8QC
+  ('00000000-0000-4000-8000-0000000000a5', 'outbound', 'email', 'owner@acme-clinic.example', 'Reception PC [TCK-P5L8QC]',
+   'Dr Khumalo, the disk on the reception PC reports errors after the power cut. We have started a disk check remotely. Could someone leave the PC switched on tonight so it can finish?',
+   'delivered', '00000000-0000-4000-8000-000000000002', now() - interval '1 day 23 hours', '{}'),
+  ('00000000-0000-4000-8000-0000000000a5', 'internal', 'portal', null, null,
+   'SMART shows reallocated sectors. Quote a replacement SSD and a small UPS for reception once the owner confirms.',
+   'sent', '00000000-0000-4000-8000-000000000002', now() - interval '1 day 22 hours', '{}'),
+  -- TCK-D4J7WE
+  ('00000000-0000-4000-8000-0000000000a6', 'inbound', 'email', 'owner@acme-clinic.example', 'New nurse mailbox',
+   'Sister Zanele Mthembu starts on the 1st. Please create zanele@acme-clinic.example with access to the bookings calendar.',
+   'delivered', '00000000-0000-4000-8000-000000000003', now() - interval '15 days', '{}'),
+  ('00000000-0000-4000-8000-0000000000a6', 'outbound', 'email', 'owner@acme-clinic.example', 'Re: New nurse mailbox [TCK-D4J7WE]',
+   'The mailbox is ready and has editor access to the Bookings calendar. Her temporary password was sent to you by SMS.',
+   'delivered', '00000000-0000-4000-8000-000000000002', now() - interval '14 days 21 hours', '{}'),
+  ('00000000-0000-4000-8000-0000000000a6', 'inbound', 'portal', null, null,
+   'Thanks, she is signed in and can see the calendar.',
+   'sent', '00000000-0000-4000-8000-000000000003', now() - interval '13 days', '{}'),
+  -- TCK-U9S2MF
+  ('00000000-0000-4000-8000-0000000000a7', 'inbound', 'whatsapp', '+27825550103', null,
+   'The UPS in the server cupboard is beeping non-stop with a red light. Ref: TCK-U9S2MF',
+   'read', '00000000-0000-4000-8000-000000000003', now() - interval '6 days', '{}'),
+  ('00000000-0000-4000-8000-0000000000a7', 'outbound', 'whatsapp', '+27825550103', null,
+   'Thanks Dr Khumalo, a technician is on the way with a replacement battery pack. ETA 40 minutes.',
+   'read', '00000000-0000-4000-8000-000000000002', now() - interval '5 days 23 hours 30 minutes', '{}'),
+  ('00000000-0000-4000-8000-0000000000a7', 'internal', 'portal', null, null,
+   'Battery pack replaced (APC RBC7), self-test passed, runtime 38 minutes at current load.',
+   'sent', '00000000-0000-4000-8000-000000000002', now() - interval '5 days 21 hours', '{}'),
+  ('00000000-0000-4000-8000-0000000000a7', 'outbound', 'email', 'owner@acme-clinic.example', 'UPS battery replaced [TCK-U9S2MF]',
+   'The UPS battery has been replaced and tested. Please confirm the resolution in the portal, or reply if the beeping returns.',
+   'sent', '00000000-0000-4000-8000-000000000002', now() - interval '5 days 20 hours', '{}'),
+  -- TCK-H6B3YG
+  ('00000000-0000-4000-8000-0000000000a8', 'outbound', 'portal', null, null,
+   'The software vendor needs to reissue the licence for this PC. We have logged it with them and will update you as soon as they respond.',
+   'sent', '00000000-0000-4000-8000-000000000002', now() - interval '3 days 22 hours', '{}'),
+  ('00000000-0000-4000-8000-0000000000a8', 'internal', 'portal', null, null,
+   'On hold for the vendor: their reference 88231. Follow up on Thursday if there is no reply.',
+   'sent', '00000000-0000-4000-8000-000000000002', now() - interval '3 days 21 hours', '{}'),
+  -- TCK-S7C5NR (new, no reply yet)
+  -- TCK-E3F8KA
+  ('00000000-0000-4000-8000-0000000000aa', 'inbound', 'whatsapp', '+27825550104', null,
+   'Hi, can you help me set up the clinic email on my phone? Ref: TCK-E3F8KA',
+   'read', '00000000-0000-4000-8000-000000000004', now() - interval '1 day', '{}'),
+  ('00000000-0000-4000-8000-0000000000aa', 'outbound', 'whatsapp', '+27825550104', null,
+   'Hi Lerato, please install the Outlook app from the Play Store and sign in with your clinic address. It will find the settings by itself.',
+   'queued', '00000000-0000-4000-8000-000000000002', now() - interval '22 hours', '{"tracking_ref": "TCK-E3F8KA"}'),
+  -- TCK-W1X4QJ
+  ('00000000-0000-4000-8000-0000000000ab', 'internal', 'portal', null, null,
+   'Duplicate of TCK-7Q4M2A, closed.',
+   'sent', '00000000-0000-4000-8000-000000000002', now() - interval '2 days 23 hours', '{}');

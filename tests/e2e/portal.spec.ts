@@ -1,0 +1,229 @@
+import { createRequire } from 'node:module'
+import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test'
+import { MAILBOX_URL, PORTAL_ORIGIN } from './site'
+
+// The portal against the local Supabase stack (seed.sql loaded). Each test that signs up uses its
+// own address, so the tests can run in parallel and again on the same database.
+const PASSWORD = 'Password123!'
+const THABO = 'thabo@example.co.za'
+const ACME_STAFF = 'staff@acme-clinic.example'
+/** Thabo's seeded ticket TCK-7Q4M2A. */
+const THABOS_TICKET = '00000000-0000-4000-8000-0000000000a1'
+const REF = /Ref: (TCK-[A-Z0-9]{6})$/
+
+// Sign-up and recovery wait on emails; under a parallel run they need more than the default 30 s.
+test.describe.configure({ timeout: 60_000 })
+
+const url = (path: string) => `${PORTAL_ORIGIN}${path}`
+const uniqueEmail = (prefix: string) =>
+  `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`
+
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
+type AxeViolation = { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }
+
+/** Serious and critical axe-core violations on the current page, as readable lines. */
+async function axeBlocking(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: axePath })
+  const violations = await page.evaluate(async () => {
+    // biome-ignore lint/suspicious/noExplicitAny: axe is injected into the page at run time
+    const result = await (window as any).axe.run(document, { resultTypes: ['violations'] })
+    return result.violations as AxeViolation[]
+  })
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+}
+
+type MailSummary = { ID: string; Subject: string }
+
+/** The auth link of the newest mail to `to` whose subject matches, polling until it arrives. */
+async function mailLink(request: APIRequestContext, to: string, subject: RegExp): Promise<string> {
+  let found: MailSummary | undefined
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get(`${MAILBOX_URL}/api/v1/messages?to=${encodeURIComponent(to)}`)
+        const { messages } = (await res.json()) as { messages: MailSummary[] }
+        found = messages.find((m) => subject.test(m.Subject))
+        return !!found
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true)
+  const res = await request.get(`${MAILBOX_URL}/api/v1/message/${found?.ID}`)
+  const { Text } = (await res.json()) as { Text: string }
+  const link = Text.match(/https?:\/\/\S+\/auth\/v1\/verify\?\S+/)?.[0]
+  expect(link, 'the mail carries a verify link').toBeTruthy()
+  return link as string
+}
+
+async function signIn(page: Page, email: string, password = PASSWORD) {
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password').fill(password)
+  await page.getByRole('button', { name: 'Sign In' }).click()
+}
+
+/** A new account confirmed through the emailed link; leaves the page signed in on /portal/tickets. */
+async function signUpConfirmed(page: Page, email: string) {
+  await page.goto(url('/auth?mode=signup'))
+  await expect(page.getByRole('heading', { name: 'Sign Up' })).toBeVisible()
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password').fill(PASSWORD)
+  await page.getByRole('button', { name: 'Create Account' }).click()
+  await expect(page.getByText('Confirm your email to continue.')).toBeVisible()
+  await page.goto(await mailLink(page.request, email, /confirm/i))
+  await expect(page).toHaveURL(url('/portal/tickets'))
+  await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible()
+}
+
+/** wa.me never leaves the machine: answer it locally and remember what was asked. */
+async function fakeWhatsApp(context: BrowserContext) {
+  await context.route('https://wa.me/**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<title>WhatsApp</title><p>WhatsApp</p>' }),
+  )
+}
+
+async function fillTicket(page: Page, summary: string) {
+  await page.getByLabel('Summary').fill(summary)
+  await page.getByLabel('Details').fill('Reported through the portal end-to-end test.')
+  await page.getByLabel('Client WhatsApp number').fill('+27 82 123 4567')
+  await page.getByLabel('Message').fill(`${summary}. Please call me back.`)
+}
+
+test('sign up, confirm by email, log a ticket, send it on WhatsApp and mark it as sent', async ({
+  page,
+  context,
+}) => {
+  await fakeWhatsApp(context)
+  await signUpConfirmed(page, uniqueEmail('signup'))
+  await expect(page.getByText('You have no tickets yet.')).toBeVisible()
+  expect(await axeBlocking(page)).toEqual([])
+
+  await fillTicket(page, 'Boardroom screen will not mirror')
+  const popupOpened = context.waitForEvent('page')
+  await page.getByRole('button', { name: 'Create & Open WhatsApp' }).click()
+  const popup = await popupOpened
+  await popup.waitForURL(/^https:\/\/wa\.me\//)
+  const opened = new URL(popup.url())
+  expect(opened.pathname).toBe('/27821234567')
+  const text = opened.searchParams.get('text') ?? ''
+  expect(text.startsWith('Boardroom screen will not mirror. Please call me back.\n\nRef: TCK-')).toBe(true)
+  const ref = text.match(REF)?.[1] as string
+  expect(ref).toBeTruthy()
+
+  await expect(page.getByText('After sending, mark as sent.')).toBeVisible()
+  await expect(page).toHaveURL(/\/portal\/tickets\/[0-9a-f-]{36}$/)
+  await expect(page.getByRole('heading', { name: 'Boardroom screen will not mirror' })).toBeVisible()
+  await expect(page.getByText(ref, { exact: true })).toBeVisible()
+  await expect(page.getByText('Received')).toBeVisible()
+
+  const timeline = page.getByRole('region', { name: 'Timeline' })
+  await expect(timeline.getByText('Not sent yet')).toBeVisible()
+  await page.getByRole('button', { name: 'Mark as sent' }).click()
+  await expect(page.getByText('Logged to the timeline.')).toBeVisible()
+  await expect(timeline.getByText('Sent', { exact: true })).toBeVisible()
+  await expect(timeline.getByText(`Ref: ${ref}`)).toBeVisible()
+  expect(await axeBlocking(page)).toEqual([])
+  await expect(page.getByRole('button', { name: 'Mark as sent' })).toBeHidden()
+
+  await page.goto(url('/portal/my-tickets'))
+  const row = page.getByRole('listitem').filter({ hasText: `[${ref}]` })
+  await expect(row).toContainText('Boardroom screen will not mirror')
+  await expect(row).toContainText('Received')
+  await row.getByRole('link', { name: /Open/ }).click()
+  await expect(page.getByRole('heading', { name: 'Boardroom screen will not mirror' })).toBeVisible()
+})
+
+test('a signed-out visitor is sent to sign in and returned to the page they asked for', async ({ page }) => {
+  await page.goto(url('/portal/my-tickets'))
+  await expect(page).toHaveURL(url('/auth?from=%2Fportal%2Fmy-tickets'))
+  await expect(page).toHaveTitle('Sign In | Siyakha Tech Portal')
+  expect(await axeBlocking(page)).toEqual([])
+
+  await signIn(page, THABO, 'not-the-password')
+  await expect(page.getByText('Sign in failed')).toBeVisible()
+
+  await signIn(page, THABO)
+  await expect(page).toHaveURL(url('/portal/my-tickets'))
+  await expect(page).toHaveTitle('My Tickets | Siyakha Tech Portal')
+  await expect(page.getByText('[TCK-7Q4M2A]')).toBeVisible()
+  expect(await axeBlocking(page)).toEqual([])
+
+  // Signed in, /auth sends them on; an off-site `from` is ignored.
+  await page.goto(url('/auth?from=%2F%2Fevil.example'))
+  await expect(page).toHaveURL(url('/portal/tickets'))
+
+  await page.getByRole('button', { name: 'Sign Out' }).click()
+  await expect(page).toHaveURL(url('/auth'))
+  await page.goto(url('/portal/tickets'))
+  await expect(page).toHaveURL(url('/auth?from=%2Fportal%2Ftickets'))
+})
+
+test("a customer cannot open another customer's ticket", async ({ page }) => {
+  await page.goto(url(`/auth?from=${encodeURIComponent(`/portal/tickets/${THABOS_TICKET}`)}`))
+  await signIn(page, ACME_STAFF)
+  await expect(page).toHaveURL(url(`/portal/tickets/${THABOS_TICKET}`))
+  await expect(page.getByText('Not found or access denied.')).toBeVisible()
+  await expect(page.getByText('TCK-7Q4M2A')).toHaveCount(0)
+
+  await page.goto(url('/portal/tickets/not-a-uuid'))
+  await expect(page.getByText('Not found or access denied.')).toBeVisible()
+})
+
+test('password recovery through the emailed link', async ({ page }) => {
+  const email = uniqueEmail('recover')
+  await signUpConfirmed(page, email)
+  await page.getByRole('button', { name: 'Sign Out' }).click()
+  await expect(page).toHaveURL(url('/auth'))
+
+  await page.getByRole('button', { name: 'Forgot password?' }).click()
+  await expect(page.getByText("We'll send a password reset link.")).toBeVisible()
+
+  await page.getByLabel('Email').fill(email)
+  await page.getByRole('button', { name: 'Forgot password?' }).click()
+  await expect(page.getByText("We've sent a password reset link.")).toBeVisible()
+
+  await page.goto(await mailLink(page.request, email, /reset/i))
+  await expect(page).toHaveURL(url('/auth?type=recovery'))
+  await expect(page.getByRole('heading', { name: 'Reset Password' })).toBeVisible()
+  await page.getByRole('button', { name: 'Update Password' }).click()
+  await expect(page.getByText('Please provide a new password to continue.')).toBeVisible()
+
+  await page.getByLabel('New password').fill('N3w-Password!')
+  await page.getByRole('button', { name: 'Update Password' }).click()
+  await expect(page.getByText('Your password has been updated. Redirecting...')).toBeVisible()
+  await expect(page).toHaveURL(url('/portal/tickets'))
+
+  await page.getByRole('button', { name: 'Sign Out' }).click()
+  await signIn(page, email, 'N3w-Password!')
+  await expect(page).toHaveURL(url('/portal/tickets'))
+})
+
+test('a blocked popup copies the message instead', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: PORTAL_ORIGIN })
+  await page.goto(url('/auth?from=%2Fportal%2Ftickets'))
+  await signIn(page, THABO)
+  await expect(page).toHaveURL(url('/portal/tickets'))
+
+  await page.getByRole('button', { name: 'Create & Open WhatsApp' }).click()
+  await expect(page.getByText('Summary, phone and message are required.')).toBeVisible()
+
+  await fillTicket(page, 'Scanner not saving to the shared folder')
+  await page.getByLabel('Client WhatsApp number').fill('082 123 4567')
+  await page.getByRole('button', { name: 'Create & Open WhatsApp' }).click()
+  await expect(page.getByText(/E\.164 format, e\.g\. \+27821234567$/).last()).toBeVisible()
+  await expect(page.getByLabel('Client WhatsApp number')).toHaveAttribute('aria-invalid', 'true')
+
+  await page.getByLabel('Client WhatsApp number').fill('+27821234567')
+  await page.evaluate(() => {
+    window.open = () => null
+  })
+  await page.getByRole('button', { name: 'Create & Open WhatsApp' }).click()
+  await expect(page.getByText('We copied the message. Paste it into WhatsApp.')).toBeVisible()
+  await expect(page).toHaveURL(/\/portal\/tickets\/[0-9a-f-]{36}$/)
+  const copied = await page.evaluate(() => navigator.clipboard.readText())
+  expect(copied).toMatch(
+    /^Scanner not saving to the shared folder\. Please call me back\.\n\nRef: TCK-[A-Z0-9]{6}$/,
+  )
+  await expect(page.getByRole('button', { name: 'Mark as sent' })).toBeVisible()
+})

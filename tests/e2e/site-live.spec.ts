@@ -1,0 +1,296 @@
+import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test'
+import { MAILBOX_URL } from './site'
+
+/*
+ * The public site's live features against the real local stack (Supabase functions, Auth, the
+ * mailbox) and the portal behind the site's rewrites. Each test uses its own client address
+ * (x-forwarded-for, kept by Next and forwarded by the server actions) and its own email address,
+ * so the functions' rate limits and the mailbox never mix tests up, also on a reused database.
+ */
+
+const SUPABASE_URL = process.env.E2E_SUPABASE_URL ?? 'http://127.0.0.1:54321'
+const ANON_KEY =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0'
+const AUTH_COOKIE = `sb-${new URL(SUPABASE_URL).hostname.split('.')[0]}-auth-token`
+const PASSWORD = 'Password123!'
+const ARTICLE = '/blog/it-migration-services-south-africa'
+/** Spec §9: the fixed per-article baselines. */
+const BASELINES = [149, 38, 159, 500, 400, 372, 123, 99, 211, 267, 321, 453]
+
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`
+/** A documentation-range address (RFC 3849) of its own for each test and run. */
+const hex = () => Math.floor(Math.random() * 0x10000).toString(16)
+const testIp = () => `2001:db8::${hex()}:${hex()}:${hex()}`
+const useOwnAddress = (ip = testIp()) => {
+  test.use({ extraHTTPHeaders: { 'x-forwarded-for': ip } })
+  return ip
+}
+
+type MailSummary = { ID: string; Subject: string }
+type Mail = MailSummary & { Text: string }
+
+/** Waits for the mailbox to hold a message to `to` whose subject matches, and returns it. */
+async function mailTo(request: APIRequestContext, to: string, subject: RegExp): Promise<Mail> {
+  let found: MailSummary | undefined
+  await expect
+    .poll(
+      async () => {
+        const answer = await request.get(`${MAILBOX_URL}/api/v1/messages`, { params: { to } })
+        const { messages } = (await answer.json()) as { messages: MailSummary[] }
+        found = messages.find((m) => subject.test(m.Subject))
+        return Boolean(found)
+      },
+      { timeout: 15_000, message: `an email to ${to} matching ${subject}` },
+    )
+    .toBe(true)
+  const answer = await request.get(`${MAILBOX_URL}/api/v1/message/${found?.ID}`)
+  return (await answer.json()) as Mail
+}
+
+/** Signs in with the password grant and stores the session the way @supabase/ssr does (a cookie). */
+async function signIn(context: BrowserContext, request: APIRequestContext, email: string, baseURL: string) {
+  const answer = await request.post(`${SUPABASE_URL}/auth/v1/token?grant_type=password`, {
+    headers: { apikey: ANON_KEY },
+    data: { email, password: PASSWORD },
+  })
+  expect(answer.ok(), await answer.text()).toBe(true)
+  const session = await answer.json()
+  const value = `base64-${Buffer.from(JSON.stringify(session)).toString('base64url')}`
+  await context.addCookies([{ name: AUTH_COOKIE, value, url: baseURL, sameSite: 'Lax' }])
+}
+
+async function fillSupportForm(page: Page, email: string) {
+  await page.getByLabel('Full name').fill('Thandi Mokoena')
+  await page.getByLabel('Contact number').fill('011 000 0000')
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Category').selectOption('Network Issue')
+  await page.getByLabel('Description').fill('The office Wi-Fi drops every afternoon after two.')
+}
+
+test.describe('/log-it support request', () => {
+  useOwnAddress()
+
+  test('a valid request is logged: toast, reset form and a confirmation email', async ({ page, request }) => {
+    const email = `thandi.${unique()}@example.co.za`
+    await page.goto('/log-it')
+    await fillSupportForm(page, email)
+    await page.getByRole('button', { name: 'Submit Request' }).click()
+    await expect(page.getByText('Request submitted')).toBeVisible()
+    await expect(page.getByText('Thank you! Our support team will contact you shortly.')).toBeVisible()
+    await expect(page.getByLabel('Full name')).toHaveValue('')
+    await expect(page.getByLabel('Description')).toHaveValue('')
+
+    const mail = await mailTo(request, email, /support request SR-/)
+    expect(mail.Text).toContain('The office Wi-Fi drops every afternoon after two.')
+  })
+})
+
+test.describe('/log-it when the function refuses', () => {
+  const ip = useOwnAddress()
+
+  test('a rate-limited request says so and keeps the details', async ({ page, request }) => {
+    // The function counts every call from an address (5 per 10 minutes), valid or not.
+    for (let i = 0; i < 5; i++) {
+      await request.post(`${SUPABASE_URL}/functions/v1/log-support-call`, {
+        headers: { apikey: ANON_KEY, Authorization: `Bearer ${ANON_KEY}`, 'x-forwarded-for': ip },
+        data: {},
+      })
+    }
+    const email = `limited.${unique()}@example.co.za`
+    await page.goto('/log-it')
+    await fillSupportForm(page, email)
+    await page.getByRole('button', { name: 'Submit Request' }).click()
+    await expect(page.getByText('Something went wrong')).toBeVisible()
+    await expect(page.getByText('We couldn’t log your request. Please try again.')).toBeVisible()
+    await expect(page.getByText('Request submitted')).toHaveCount(0)
+    await expect(page.getByLabel('Email')).toHaveValue(email)
+    await expect(page.getByLabel('Description')).toHaveValue(
+      'The office Wi-Fi drops every afternoon after two.',
+    )
+  })
+})
+
+test.describe('home quote form', () => {
+  useOwnAddress()
+
+  test('a quote request is sent and confirmed by email', async ({ page, request }) => {
+    const email = `lerato.${unique()}@example.co.za`
+    await page.goto('/#quote-form')
+    const form = page.locator('#quote-form')
+    await form.getByLabel('Full name').fill('Lerato Khumalo')
+    await form.getByLabel('Email').fill(email)
+    await form.getByLabel('Phone').fill('+27 11 000 0000')
+    await form.getByLabel('Service').selectOption({ index: 1 })
+    await form.getByLabel('Message').fill('We need Wi-Fi across two floors of our office.')
+    await form.getByRole('button', { name: /quote/i }).click()
+    await expect(page.getByText('Quote request sent')).toBeVisible()
+    await expect(form.getByLabel('Full name')).toHaveValue('')
+
+    const mail = await mailTo(request, email, /QR-/)
+    expect(mail.Text).toContain('We need Wi-Fi across two floors of our office.')
+  })
+})
+
+test.describe('blog newsletter', () => {
+  useOwnAddress()
+
+  test('subscribe, confirm from the email, then unsubscribe', async ({ page, request }) => {
+    const email = `reader.${unique()}@example.co.za`
+    await page.goto('/blog')
+    await page.getByLabel('Email address').fill(email)
+    await page.getByRole('button', { name: 'Subscribe' }).click()
+    await expect(page.getByText(/check your inbox/i)).toBeVisible()
+    await expect(page.getByLabel('Email address')).toHaveValue('')
+
+    const mail = await mailTo(request, email, /confirm/i)
+    const confirm = /\/newsletter\/confirm\?token=[\w-]+/.exec(mail.Text)?.[0]
+    const unsubscribe = /\/newsletter\/unsubscribe\?token=[\w-]+/.exec(mail.Text)?.[0]
+    expect(confirm, mail.Text).toBeTruthy()
+    expect(unsubscribe, mail.Text).toBeTruthy()
+
+    await page.goto(confirm as string)
+    await expect(page.getByRole('heading', { name: "You're subscribed" })).toBeVisible()
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/)
+
+    await page.goto(unsubscribe as string)
+    await expect(page.getByRole('heading', { name: "You've been unsubscribed" })).toBeVisible()
+  })
+
+  test('an unknown confirmation link says so', async ({ page }) => {
+    await page.goto('/newsletter/confirm?token=00000000-0000-4000-8000-000000000000')
+    await expect(page.getByRole('heading', { name: 'This link has expired' })).toBeVisible()
+    await page.goto('/newsletter/confirm')
+    await expect(page.getByRole('heading', { name: 'This link has expired' })).toBeVisible()
+  })
+})
+
+test.describe('article view counter', () => {
+  /** The counter's value, read straight from the function (no view counted). */
+  async function counted(request: APIRequestContext): Promise<number> {
+    const answer = await request.get(`${SUPABASE_URL}/functions/v1/page-views`, {
+      params: { ns: 'siyakha_localhost', key: ARTICLE, op: 'get' },
+      headers: { apikey: ANON_KEY, Authorization: `Bearer ${ANON_KEY}` },
+    })
+    expect(answer.ok()).toBe(true)
+    return ((await answer.json()) as { value: number }).value
+  }
+
+  /** Opens the article as a visitor from `ip` and returns the number of views it shows. */
+  async function visit(page: Page, ip: string): Promise<number> {
+    await page.route(`${SUPABASE_URL}/functions/v1/page-views?*`, (route) =>
+      route.continue({ headers: { ...route.request().headers(), 'x-forwarded-for': ip } }),
+    )
+    const counting = page.waitForResponse((r) => r.url().includes('/functions/v1/page-views') && r.ok())
+    await page.goto(ARTICLE)
+    expect(new URL((await counting).url()).searchParams.get('op')).toBe('hit')
+    const label = page.getByText(/^\d[\d\s,]* views$/)
+    await expect(label).toBeVisible()
+    await page.unroute(`${SUPABASE_URL}/functions/v1/page-views?*`)
+    return Number((await label.innerText()).replace(/\D/g, ''))
+  }
+
+  test('shows baseline + counted views and counts a new visitor once', async ({ page, request }) => {
+    const first = await visit(page, testIp())
+    const afterFirst = await counted(request)
+    expect(BASELINES).toContain(first - afterFirst)
+
+    const second = await visit(page, testIp())
+    expect(second).toBe(first + 1)
+    expect(await counted(request)).toBe(afterFirst + 1)
+  })
+})
+
+test.describe('signed-in extras in the header', () => {
+  test.use({ viewport: { width: 1280, height: 800 } })
+  const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' })
+
+  test('Sign Out shows only with a session, on desktop and in the mobile menu', async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
+    await page.goto('/about')
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await expect(mainNav(page).getByRole('button', { name: 'Sign Out' })).toHaveCount(0)
+
+    await signIn(context, request, 'thabo@example.co.za', baseURL as string)
+    await page.goto('/about')
+    const signOut = mainNav(page).getByRole('button', { name: 'Sign Out' })
+    await expect(signOut).toBeVisible()
+
+    await page.setViewportSize({ width: 390, height: 844 })
+    await mainNav(page).getByRole('button', { name: 'Open menu' }).click()
+    await expect(signOut).toBeVisible()
+  })
+
+  test('the admin panel appears for provider admins and creates the company admin', async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
+    await signIn(context, request, 'admin@siyakha.example', baseURL as string)
+    await page.goto('/')
+    const panel = page.getByRole('complementary', { name: 'Admin quick actions' })
+    await panel.getByRole('button', { name: 'Admin' }).click()
+    await panel.getByRole('button', { name: 'Create company admin' }).click()
+    await expect(page.getByText('Creating company…')).toBeVisible()
+    await expect(page.getByText('Success', { exact: true })).toBeVisible({ timeout: 15_000 })
+    await expect(
+      page.getByText(/Company [0-9a-f-]{36} and admin user [0-9a-f-]{36} are set up\./),
+    ).toBeVisible()
+  })
+
+  for (const email of ['thabo@example.co.za', 'agent@siyakha.example']) {
+    test(`no admin panel for ${email}`, async ({ page, context, request, baseURL }) => {
+      await signIn(context, request, email, baseURL as string)
+      const roleCheck = page.waitForResponse((r) => r.url().includes('/rest/v1/user_roles'))
+      await page.goto('/')
+      expect((await roleCheck).ok()).toBe(true)
+      await expect(page.getByRole('button', { name: 'Sign Out' }).first()).toBeAttached()
+      await expect(page.getByRole('complementary', { name: 'Admin quick actions' })).toHaveCount(0)
+    })
+  }
+
+  test('signed out, the site never loads supabase-js or checks roles', async ({ page }) => {
+    const supabaseCalls: string[] = []
+    page.on('request', (r) => {
+      if (r.url().startsWith(SUPABASE_URL) && !r.url().includes('/page-views')) supabaseCalls.push(r.url())
+    })
+    await page.goto('/')
+    await page.waitForLoadState('networkidle')
+    expect(supabaseCalls).toEqual([])
+    await expect(page.getByRole('complementary', { name: 'Admin quick actions' })).toHaveCount(0)
+  })
+})
+
+test.describe('the portal from the site origin', () => {
+  test.use({ viewport: { width: 1280, height: 800 } })
+
+  test('/portal/tickets sends a visitor to /auth on the site, with the path as from', async ({ page }) => {
+    await page.goto('/portal/tickets')
+    await expect(page).toHaveURL(/\/auth\?from=%2Fportal%2Ftickets$/)
+    expect(new URL(page.url()).port).toBe(new URL(test.info().project.use.baseURL as string).port)
+    await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible()
+  })
+
+  test('sign in through /auth, see Sign Out on the site, then sign out', async ({ page, baseURL }) => {
+    await page.goto('/auth')
+    await page.getByLabel('Email').fill('thabo@example.co.za')
+    await page.getByLabel('Password').fill(PASSWORD)
+    await page.getByRole('button', { name: 'Sign In' }).click()
+    await expect(page).toHaveURL(`${baseURL}/portal/tickets`)
+
+    await page.goto('/about')
+    const signOut = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Sign Out' })
+    await expect(signOut).toBeVisible()
+    await signOut.click()
+    await expect(page).toHaveURL(/\/auth$/)
+    await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible()
+
+    await page.goto('/about')
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Sign Out' })).toHaveCount(0)
+  })
+})
