@@ -76,7 +76,7 @@ if (useLocalStack) {
   run(process.execPath, [join(root, 'packages/local-supabase/bin/local-supabase.mjs'), 'start'])
   await waitFor('http://127.0.0.1:54324/', 'The local Supabase stack')
 }
-for (const app of apps) run('npm', ['run', 'start', '-w', app.workspace, '--', '--port', app.port])
+for (const app of apps) run('npm', ['run', 'start', '-w', app.workspace], { PORT: app.port })
 await Promise.all(apps.map((a) => waitFor(`http://localhost:${a.port}/robots.txt`, a.name)))
 
 console.log(`

@@ -41,7 +41,7 @@ export default defineConfig({
       stderr: 'pipe',
     },
     {
-      command: `npm run start -w @siyakha/portal -- --port ${PORTAL_PORT}`,
+      command: `PORT=${PORTAL_PORT} npm run start -w @siyakha/portal`,
       cwd: '..',
       url: `http://localhost:${PORTAL_PORT}/auth`,
       reuseExistingServer: reuse,
@@ -50,7 +50,7 @@ export default defineConfig({
       stderr: 'pipe',
     },
     {
-      command: `npm run start -w @siyakha/site -- --port ${SITE_PORT}`,
+      command: `PORT=${SITE_PORT} npm run start -w @siyakha/site`,
       cwd: '..',
       url: `${SITE_ORIGIN}/robots.txt`,
       reuseExistingServer: reuse,

@@ -1,0 +1,137 @@
+// Create a ticket and record its WhatsApp intent, as the portal does, for 50 customers at once
+// (not a test): p50/p95 of the whole step and of each call, and the error count.
+//
+//   npm run perf:tickets -w @siyakha/backend           # throwaway stack on random ports
+//   PERF_CUSTOMERS=50 PERF_ROUNDS=10 npm run perf:tickets -w @siyakha/backend
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { type RunningStack, silentLogger, startStack } from '@siyakha/local-supabase'
+import { ticketMessageText } from '@siyakha/schemas/whatsapp'
+import type { Database } from '@siyakha/supabase/types'
+import { createClient } from '@supabase/supabase-js'
+import ws from 'ws'
+
+const CUSTOMERS = Number(process.env.PERF_CUSTOMERS ?? 50)
+const ROUNDS = Number(process.env.PERF_ROUNDS ?? 10)
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')
+
+const percentile = (xs: number[], p: number) => {
+  const sorted = [...xs].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN
+}
+
+function client(url: string, key: string) {
+  return createClient<Database>(url, key, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    realtime: { transport: ws as never },
+  })
+}
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'siyakha-ticket-load-'))
+let stack: RunningStack | undefined
+try {
+  const base = 43000 + Math.floor(Math.random() * 400) * 10
+  stack = await startStack({
+    rootDir: repoRoot,
+    dataDir,
+    ports: { api: base + 1, db: base + 2, mailbox: base + 4, smtp: base + 5 },
+    log: silentLogger,
+  })
+  const { api } = stack.urls
+  const { anonKey, serviceRoleKey } = stack.keys
+  const admin = client(api, serviceRoleKey)
+
+  // Customers, signed in the way the portal signs them in.
+  const customers = await Promise.all(
+    Array.from({ length: CUSTOMERS }, async (_, i) => {
+      const email = `load-${i}@example.com`
+      const { error } = await admin.auth.admin.createUser({
+        email,
+        password: 'Password123!',
+        email_confirm: true,
+      })
+      if (error) throw error
+      const c = client(api, anonKey)
+      const { data, error: signInError } = await c.auth.signInWithPassword({
+        email,
+        password: 'Password123!',
+      })
+      if (signInError || !data.user) throw signInError ?? new Error('no user')
+      return { c, userId: data.user.id }
+    }),
+  )
+
+  // Warm the function worker (first call boots Deno) so the numbers are steady-state.
+  {
+    const first = customers[0]
+    if (!first) throw new Error('PERF_CUSTOMERS must be at least 1')
+    const { c, userId } = first
+    const { data } = await c
+      .from('tickets')
+      .insert({ summary: 'warm-up', created_by_user_id: userId })
+      .select('id')
+      .single()
+      .throwOnError()
+    await c.functions.invoke('messages-intent', {
+      body: { ticket_id: data.id, phoneE164: '+27820000001', message: 'warm-up', tracking_ref: null },
+    })
+  }
+
+  const total: number[] = []
+  const create: number[] = []
+  const intent: number[] = []
+  let errors = 0
+  const started = performance.now()
+  await Promise.all(
+    customers.map(async ({ c, userId }, i) => {
+      for (let round = 0; round < ROUNDS; round++) {
+        const t0 = performance.now()
+        const { data: ticket, error } = await c
+          .from('tickets')
+          .insert({
+            summary: `Printer offline (${i}/${round})`,
+            details: 'Load test',
+            created_by_user_id: userId,
+          })
+          .select('id, tracking_ref')
+          .single()
+        const t1 = performance.now()
+        if (error || !ticket) {
+          errors++
+          continue
+        }
+        const { data: recorded, error: intentError } = await c.functions.invoke('messages-intent', {
+          body: {
+            ticket_id: ticket.id,
+            phoneE164: '+27820000001',
+            message: ticketMessageText('Our printer is offline again.', ticket.tracking_ref),
+            tracking_ref: ticket.tracking_ref,
+          },
+        })
+        const t2 = performance.now()
+        if (intentError || !recorded?.id) {
+          errors++
+          continue
+        }
+        create.push(t1 - t0)
+        intent.push(t2 - t1)
+        total.push(t2 - t0)
+      }
+    }),
+  )
+  const seconds = (performance.now() - started) / 1000
+  const row = (xs: number[]) => ({ p50: Math.round(percentile(xs, 50)), p95: Math.round(percentile(xs, 95)) })
+  console.log(
+    `${CUSTOMERS} concurrent customers × ${ROUNDS} rounds: ${total.length} flows in ${seconds.toFixed(1)} s, ${errors} errors`,
+  )
+  console.table({
+    'create ticket (REST, RLS)': row(create),
+    'record intent (function)': row(intent),
+    both: row(total),
+  })
+} finally {
+  await stack?.stop()
+  rmSync(dataDir, { recursive: true, force: true })
+}
