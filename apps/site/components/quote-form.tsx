@@ -3,11 +3,9 @@
 import type { QuoteRequest } from '@siyakha/schemas/quote-request'
 import { Button } from '@siyakha/ui/button'
 import { InputField, SelectField, TextareaField } from '@siyakha/ui/field'
-import { toast } from '@siyakha/ui/toaster'
-import { useState } from 'react'
-import { HoneypotField, readHoneypot } from './honeypot-field'
+import { HoneypotField } from './honeypot-field'
 import { NotConnectedNotice } from './not-connected-notice'
-import type { SubmitResult } from './support-request-form-view'
+import { type SubmitResult, useFormSubmission } from './use-form-submission'
 import { useValidatedForm, type Validator } from './use-validated-form'
 
 export type QuoteFormProps = {
@@ -37,40 +35,23 @@ const validate: Validator<typeof EMPTY, QuoteRequest> = async (values) => {
 /** The home page quote request (#quote-form). */
 export function QuoteForm({ submit, services, supportEmail, phone }: QuoteFormProps) {
   const form = useValidatedForm(EMPTY, validate)
-  const [submitting, setSubmitting] = useState(false)
-  const [notConnected, setNotConnected] = useState(false)
-
-  const onValid = async (payload: QuoteRequest) => {
-    if (!submit) {
-      setNotConnected(true)
-      return
-    }
-    setNotConnected(false)
-    setSubmitting(true)
-    try {
-      const result = await submit(payload, readHoneypot(form.formRef.current))
-      if (result.ok) {
-        toast('Quote request sent', {
-          description: 'Thank you! We’ll be in touch within one business day.',
-          variant: 'success',
-        })
-        form.reset()
-        return
-      }
-      console.error('Quote request was not sent', result.message)
-    } catch (error) {
-      console.error('Quote request was not sent', error)
-    } finally {
-      setSubmitting(false)
-    }
-    toast('Something went wrong', {
+  const { send, submitting, notConnected } = useFormSubmission({
+    submit,
+    formRef: form.formRef,
+    reset: form.reset,
+    what: 'Quote request',
+    success: {
+      title: 'Quote request sent',
+      description: 'Thank you! We’ll be in touch within one business day.',
+    },
+    failure: {
+      title: 'Something went wrong',
       description: 'We couldn’t send your request. Please try again.',
-      variant: 'destructive',
-    })
-  }
+    },
+  })
 
   return (
-    <form ref={form.formRef} noValidate onSubmit={form.submitWith(onValid)} className="relative space-y-5">
+    <form ref={form.formRef} noValidate onSubmit={form.submitWith(send)} className="relative space-y-5">
       <HoneypotField />
       <div className="grid gap-5 sm:grid-cols-2">
         <InputField label="Full name" autoComplete="name" required {...form.field('full_name')} />

@@ -3,13 +3,12 @@
 import type { SupportRequest } from '@siyakha/schemas/support-request'
 import { Button } from '@siyakha/ui/button'
 import { InputField, SelectField, TextareaField } from '@siyakha/ui/field'
-import { toast } from '@siyakha/ui/toaster'
-import { useState } from 'react'
-import { HoneypotField, readHoneypot } from './honeypot-field'
+import { HoneypotField } from './honeypot-field'
 import { NotConnectedNotice } from './not-connected-notice'
+import { type SubmitResult, useFormSubmission } from './use-form-submission'
 import { useValidatedForm, type Validator } from './use-validated-form'
 
-export type SubmitResult = { ok: true; reference?: string } | { ok: false; message?: string }
+export type { SubmitResult } from './use-form-submission'
 
 export type SupportRequestFormProps = {
   /**
@@ -47,40 +46,23 @@ export function SupportRequestFormView({
   categories,
 }: SupportRequestFormProps & { categories: readonly string[] }) {
   const form = useValidatedForm(EMPTY, validate)
-  const [submitting, setSubmitting] = useState(false)
-  const [notConnected, setNotConnected] = useState(false)
-
-  const onValid = async (payload: SupportRequest) => {
-    if (!submit) {
-      setNotConnected(true)
-      return
-    }
-    setNotConnected(false)
-    setSubmitting(true)
-    try {
-      const result = await submit(payload, readHoneypot(form.formRef.current))
-      if (result.ok) {
-        toast('Request submitted', {
-          description: 'Thank you! Our support team will contact you shortly.',
-          variant: 'success',
-        })
-        form.reset()
-        return
-      }
-      console.error('Support request was not logged', result.message)
-    } catch (error) {
-      console.error('Support request was not logged', error)
-    } finally {
-      setSubmitting(false)
-    }
-    toast('Something went wrong', {
+  const { send, submitting, notConnected } = useFormSubmission({
+    submit,
+    formRef: form.formRef,
+    reset: form.reset,
+    what: 'Support request',
+    success: {
+      title: 'Request submitted',
+      description: 'Thank you! Our support team will contact you shortly.',
+    },
+    failure: {
+      title: 'Something went wrong',
       description: 'We couldn’t log your request. Please try again.',
-      variant: 'destructive',
-    })
-  }
+    },
+  })
 
   return (
-    <form ref={form.formRef} noValidate onSubmit={form.submitWith(onValid)} className="relative space-y-5">
+    <form ref={form.formRef} noValidate onSubmit={form.submitWith(send)} className="relative space-y-5">
       <HoneypotField />
       <div className="grid gap-5 sm:grid-cols-2">
         <InputField label="Full name" autoComplete="name" required {...form.field('full_name')} />

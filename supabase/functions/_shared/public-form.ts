@@ -1,0 +1,42 @@
+// The pipeline every public form shares: per-address rate limit, honeypot, the site's own zod
+// schema, a stored row with a reference, then the requester's confirmation and the inbox notice.
+import type { ZodType } from 'zod'
+import { isBot } from './honeypot.ts'
+import { clientIp, json, readJson, serve, sha256, validationError } from './http.ts'
+import { type Mail, sendMail } from './mail.ts'
+import { enforceRateLimit, insertWithReference, newReference, serviceClient } from './supabase.ts'
+
+export interface PublicForm<Data, Row extends Record<string, unknown>> {
+  /** Rate-limit bucket, the function's name. */
+  name: string
+  table: string
+  /** 'SR', 'QR': the stored reference is `${prefix}-XXXXXX`. */
+  referencePrefix: string
+  schema: ZodType<Data>
+  /** Per address: at most `max` submissions per `windowSeconds`. */
+  limit: { windowSeconds: number; max: number }
+  /** Optional fields arrive as '' from forms; store them as null. */
+  toRow: (data: Data) => Row
+  emails: (row: Row, reference: string) => Mail[]
+}
+
+export function servePublicForm<Data, Row extends Record<string, unknown>>(
+  form: PublicForm<Data, Row>,
+): void {
+  serve({
+    async POST(req) {
+      const service = serviceClient()
+      const address = await sha256(clientIp(req))
+      await enforceRateLimit(service, form.name, address, form.limit.windowSeconds, form.limit.max)
+      const body = await readJson(req)
+      // A bot gets the same answer as a person and nothing is stored.
+      if (isBot(body)) return json(req, 200, { reference: newReference(form.referencePrefix) })
+      const parsed = form.schema.safeParse(body)
+      if (!parsed.success) throw validationError(parsed.error.issues)
+      const row = form.toRow(parsed.data)
+      const reference = await insertWithReference(service, form.table, form.referencePrefix, row)
+      for (const mail of form.emails(row, reference)) await sendMail(mail)
+      return json(req, 200, { reference })
+    },
+  })
+}
