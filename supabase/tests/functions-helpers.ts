@@ -1,27 +1,8 @@
 // Small helpers for the edge function tests: clients, throwaway users, function calls, the mailbox.
-import { createClient, type SupabaseClient } from '@supabase/supabase-js'
-import { inject } from 'vitest'
-import ws from 'ws'
+import type { SupabaseClient } from '@supabase/supabase-js'
+import { client, keys, urls } from './helpers'
 
-export const { urls, keys } = inject('stack')
-
-/** supabase-js on Node 20: no native WebSocket, so realtime gets `ws`; sessions kept in memory. */
-export function client(key = keys.anonKey): SupabaseClient {
-  const storage = new Map<string, string>()
-  return createClient(urls.api, key, {
-    auth: {
-      persistSession: true,
-      autoRefreshToken: false,
-      detectSessionInUrl: false,
-      storage: {
-        getItem: (k) => storage.get(k) ?? null,
-        setItem: (k, v) => void storage.set(k, v),
-        removeItem: (k) => void storage.delete(k),
-      },
-    },
-    realtime: { transport: ws as never },
-  })
-}
+export { urls }
 
 export const service = () => client(keys.serviceRoleKey)
 
