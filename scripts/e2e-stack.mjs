@@ -10,7 +10,11 @@ const dataDir = mkdtempSync(join(tmpdir(), 'siyakha-e2e-stack-'))
 const cli = join(import.meta.dirname, '../packages/local-supabase/bin/local-supabase.mjs')
 const child = spawn(process.execPath, [cli, 'start'], {
   stdio: 'inherit',
-  env: { ...process.env, LOCAL_SUPABASE_DATA_DIR: dataDir },
+  env: {
+    ...process.env,
+    LOCAL_SUPABASE_DATA_DIR: dataDir,
+    LOCAL_SUPABASE_FUNCTIONS_ENV_FILE: join(import.meta.dirname, '../tests/e2e/functions.env'),
+  },
 })
 const stop = (signal) => child.kill(signal)
 process.on('SIGINT', () => stop('SIGINT'))

@@ -1,4 +1,6 @@
 // The public edge functions (verify_jwt off): the site's forms and view counters.
+
+import { FORWARDER_SECRET_HEADER, VISITOR_ADDRESS_HEADER } from '@siyakha/schemas/client-address'
 import { describe, expect, it } from 'vitest'
 import { callFunction, mailCount, mailsTo, service, uniqueEmail, uniqueIp } from './functions-helpers'
 
@@ -153,6 +155,30 @@ describe('log-support-call', () => {
     expect(retryAfter).toBeLessThanOrEqual(600)
     // Another address is unaffected.
     expect((await callFunction('log-support-call', { body: supportRequest() })).status).toBe(200)
+  })
+
+  it('rate limit: forged X-Forwarded-For entries and vouched addresses without the secret do not reset it', async () => {
+    // Each request claims another address; none can prove it, so all count for 127.0.0.1, the
+    // address the gateway saw. (The only test in this run that uses the unvouched address.)
+    const forged = (i: number) => ({
+      'x-forwarded-for': `198.51.100.${i + 1}`,
+      [VISITOR_ADDRESS_HEADER]: `203.0.113.${i + 1}`,
+      [FORWARDER_SECRET_HEADER]: 'a-guess',
+    })
+    for (let i = 0; i < 5; i++) {
+      const { status } = await callFunction('log-support-call', {
+        ip: null,
+        headers: forged(i),
+        body: supportRequest({ company_website: 'bot' }),
+      })
+      expect(status).toBe(200)
+    }
+    const limited = await callFunction('log-support-call', {
+      ip: null,
+      headers: forged(5),
+      body: supportRequest(),
+    })
+    expect(limited.status).toBe(429)
   })
 
   it('answers the CORS preflight and refuses other methods with 405', async () => {

@@ -1,4 +1,5 @@
 // Small helpers for the edge function tests: clients, throwaway users, function calls, the mailbox.
+import { FORWARDER_SECRET_HEADER, VISITOR_ADDRESS_HEADER } from '@siyakha/schemas/client-address'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { client, keys, urls } from './helpers'
 
@@ -10,7 +11,11 @@ export function uniqueEmail(prefix = 'user'): string {
   return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`
 }
 
-/** A distinct client address per test, so the per-address rate limits never leak between tests. */
+/**
+ * A distinct client address per test, so the per-address rate limits never leak between tests.
+ * Calls vouch for it the way the site's server does (the forwarder secret), since every test
+ * request really comes from 127.0.0.1.
+ */
 export function uniqueIp(): string {
   const octet = () => Math.floor(Math.random() * 254) + 1
   return `10.${octet()}.${octet()}.${octet()}`
@@ -59,7 +64,8 @@ export interface CallOptions {
   body?: unknown
   /** Raw body text (e.g. broken JSON); wins over `body`. */
   raw?: string
-  ip?: string
+  /** The visitor address to vouch for (default: a fresh one); null sends no vouched address. */
+  ip?: string | null
   token?: string
   path?: string
   headers?: Record<string, string>
@@ -74,7 +80,12 @@ export async function callFunction(name: string, options: CallOptions = {}) {
       apikey: keys.anonKey,
       Authorization: `Bearer ${options.token ?? keys.anonKey}`,
       'Content-Type': 'application/json',
-      'x-forwarded-for': options.ip ?? uniqueIp(),
+      ...(options.ip === null
+        ? {}
+        : {
+            [VISITOR_ADDRESS_HEADER]: options.ip ?? uniqueIp(),
+            [FORWARDER_SECRET_HEADER]: keys.forwarderSecret,
+          }),
       ...options.headers,
     },
     body: options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),

@@ -3,9 +3,11 @@ import { MAILBOX_URL } from './site'
 
 /*
  * The public site's live features against the real local stack (Supabase functions, Auth, the
- * mailbox) and the portal behind the site's rewrites. Each test uses its own client address
- * (x-forwarded-for, kept by Next and forwarded by the server actions) and its own email address,
- * so the functions' rate limits and the mailbox never mix tests up, also on a reused database.
+ * mailbox) and the portal behind the site's rewrites. Each test uses its own client address and
+ * its own email address, so the functions' rate limits and the mailbox never mix tests up, also
+ * on a reused database. The tests play the proxy in front of both apps: they set X-Forwarded-For,
+ * the site's server actions vouch for that address to the functions, and calls straight to the
+ * gateway count it as the second trusted hop (tests/e2e/functions.env).
  */
 
 const SUPABASE_URL = process.env.E2E_SUPABASE_URL ?? 'http://127.0.0.1:54321'

@@ -1,11 +1,14 @@
 import 'server-only'
+import { FORWARDER_SECRET_HEADER, VISITOR_ADDRESS_HEADER } from '@siyakha/schemas/client-address'
 import { SUPABASE_ANON_KEY, SUPABASE_URL } from './env'
+import { serverEnv } from './server-env'
 
 export type FunctionAnswer = { status: number; body: unknown }
 
 /**
  * Calls one of the project's public edge functions with the anon key, from the server. `ip` is the
- * visitor's address, forwarded for the function's rate limits.
+ * visitor's address: the site vouches for it with the forwarder secret, for the function's rate
+ * limits (otherwise every visitor would count as this server).
  */
 export async function callFunction(
   name: string,
@@ -17,7 +20,7 @@ export async function callFunction(
       apikey: SUPABASE_ANON_KEY,
       Authorization: `Bearer ${SUPABASE_ANON_KEY}`,
       ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      ...(ip ? { 'x-forwarded-for': ip } : {}),
+      ...(ip ? { [VISITOR_ADDRESS_HEADER]: ip, [FORWARDER_SECRET_HEADER]: serverEnv.FORWARDER_SECRET } : {}),
     },
     body: body === undefined ? undefined : JSON.stringify(body),
     cache: 'no-store',

@@ -33,6 +33,8 @@ export interface StartStackOptions {
   dataDir?: string
   /** Use an existing PostgreSQL server instead of the embedded one. */
   databaseUrl?: string
+  /** Variables for the edge functions, over the local defaults and `functions/.env`. */
+  functionsEnv?: Record<string, string>
   /** Overrides on top of config.toml (tests use it for short windows). */
   config?: DeepPartial<ProjectConfig>
   log?: Logger
@@ -157,6 +159,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<Runni
         SUPABASE_PUBLISHABLE_KEYS: JSON.stringify({ default: stackKeys.publishableKey }),
         SUPABASE_SECRET_KEYS: JSON.stringify({ default: stackKeys.secretKey }),
       },
+      overrides: options.functionsEnv,
     })
     cleanups.push(() => functions.close())
     if (!existsSync(functionsDir)) log.debug(`no functions folder at ${functionsDir}`)

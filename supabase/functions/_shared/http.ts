@@ -1,5 +1,7 @@
 // HTTP plumbing shared by every function: CORS, JSON answers, body parsing, errors without stacks.
 
+import { clientAddress, VISITOR_ADDRESS_HEADER } from '@siyakha/schemas/client-address'
+
 const ALLOWED_HEADERS = 'authorization, x-client-info, apikey, content-type, x-supabase-api-version'
 
 /**
@@ -97,10 +99,26 @@ export function serve(handlers: Partial<Record<'GET' | 'POST', Handler>>): void 
   })
 }
 
-/** The caller's address: the first x-forwarded-for entry (set by the gateway), else 'unknown'. */
+/**
+ * The caller's address, for rate limits: the visitor address the site's server vouched for with
+ * FORWARDER_SECRET, else the X-Forwarded-For entry the gateway appended (TRUSTED_PROXY_HOPS from
+ * the right, default 1). Leftmost entries are whatever the caller typed and never count.
+ */
+let warnedAboutForwarder = false
+
 export function clientIp(req: Request): string {
-  const forwarded = req.headers.get('x-forwarded-for')?.split(',')[0]?.trim()
-  return forwarded || req.headers.get('x-real-ip') || 'unknown'
+  const forwarderSecret = Deno.env.get('FORWARDER_SECRET') ?? ''
+  const trustedHops = Number(Deno.env.get('TRUSTED_PROXY_HOPS') || 1)
+  const address = clientAddress(req.headers, { forwarderSecret, trustedHops })
+  const vouched = req.headers.get(VISITOR_ADDRESS_HEADER)
+  if (vouched && address !== vouched.trim() && !warnedAboutForwarder) {
+    // Once per worker: a misconfigured site (or a forger) would otherwise fill the logs.
+    warnedAboutForwarder = true
+    console.warn(
+      `${VISITOR_ADDRESS_HEADER} ignored: FORWARDER_SECRET is unset here or differs from the caller's`,
+    )
+  }
+  return address
 }
 
 /** Hex SHA-256, so addresses are never stored as they are. */

@@ -5,6 +5,7 @@ import { stackKeys } from '../config/keys.js'
 import { loadProjectConfig } from '../config/project.js'
 import { migrate } from '../db/migrate.js'
 import { startEmbeddedPostgres } from '../db/postgres.js'
+import { parseDotEnv } from '../functions/runner.js'
 import { consoleLogger, silentLogger } from '../lib/log.js'
 import { DEFAULT_DATA_DIR, REPO_ROOT } from '../lib/paths.js'
 import { type RunningStack, resolvePorts, startStack } from '../stack.js'
@@ -59,7 +60,11 @@ async function start(): Promise<void> {
     return
   }
   const started = Date.now()
-  const stack = await startStack({ rootDir, dataDir, log })
+  const envFile = env.LOCAL_SUPABASE_FUNCTIONS_ENV_FILE && path.resolve(env.LOCAL_SUPABASE_FUNCTIONS_ENV_FILE)
+  if (envFile && !existsSync(envFile))
+    throw new Error(`LOCAL_SUPABASE_FUNCTIONS_ENV_FILE: no file at ${envFile}`)
+  const functionsEnv = envFile ? parseDotEnv(envFile) : undefined
+  const stack = await startStack({ rootDir, dataDir, log, functionsEnv })
   writeFileSync(stateFile, JSON.stringify({ pid: process.pid, urls: stack.urls } satisfies State, null, 2))
   log.info(`\nlocal-supabase started in ${((Date.now() - started) / 1000).toFixed(1)}s\n`)
   printStatus(stack.urls)

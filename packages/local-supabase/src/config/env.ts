@@ -10,6 +10,8 @@ const envSchema = z.object({
   LOCAL_SUPABASE_SMTP_PORT: port(54325),
   LOCAL_SUPABASE_DATA_DIR: z.string().optional(),
   LOCAL_SUPABASE_ROOT: z.string().optional(),
+  // Extra variables for the edge functions (like `supabase functions serve --env-file`).
+  LOCAL_SUPABASE_FUNCTIONS_ENV_FILE: z.string().optional(),
   // An existing server instead of the embedded one; must allow creating roles.
   DATABASE_URL: z.string().url().optional(),
 })

@@ -13,6 +13,12 @@ export const SERVICE_ROLE_KEY =
 export const PUBLISHABLE_KEY = 'sb_publishable_ACJWlzQHlZjBrEguHvfOxg_3BJgxAaH'
 export const SECRET_KEY = 'sb_secret_N7UND0UgjKTVK-Uodkm0Hg_xSvEMPvz'
 
+/**
+ * Shared by the site's server and the functions (FORWARDER_SECRET): with it the site vouches for a
+ * visitor's address. Well known, like the keys above; a hosted project sets its own.
+ */
+export const FORWARDER_SECRET = 'local-forwarder-secret-for-development-only'
+
 /** GoTrue's hard-coded default ES256 signing key, which the CLI uses for user sessions. */
 export const SIGNING_JWK = {
   kty: 'EC',
@@ -49,6 +55,7 @@ export interface StackKeys {
   publishableKey: string
   secretKey: string
   jwtSecret: string
+  forwarderSecret: string
 }
 
 export const stackKeys: StackKeys = {
@@ -57,4 +64,5 @@ export const stackKeys: StackKeys = {
   publishableKey: PUBLISHABLE_KEY,
   secretKey: SECRET_KEY,
   jwtSecret: JWT_SECRET,
+  forwarderSecret: FORWARDER_SECRET,
 }

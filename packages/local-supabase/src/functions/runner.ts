@@ -5,6 +5,7 @@ import { createRequire } from 'node:module'
 import { createServer } from 'node:net'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
+import { FORWARDER_SECRET } from '../config/keys.js'
 import type { ProjectConfig } from '../config/project.js'
 import { bearerToken, verifyJwt } from '../lib/jwt.js'
 import type { Logger } from '../lib/log.js'
@@ -31,7 +32,7 @@ function freePort(): Promise<number> {
   })
 }
 
-function parseDotEnv(file: string): Record<string, string> {
+export function parseDotEnv(file: string): Record<string, string> {
   if (!existsSync(file)) return {}
   const out: Record<string, string> = {}
   for (const line of readFileSync(file, 'utf8').split('\n')) {
@@ -53,6 +54,8 @@ export interface FunctionsServiceOptions {
   functionsDir: string
   config: ProjectConfig
   env: Record<string, string>
+  /** Wins over everything else, `functions/.env` included. */
+  overrides?: Record<string, string>
   dataDir: string
   log: Logger
   /** The stack's SMTP catcher: functions get SMTP_HOST/SMTP_PORT for it unless env or .env set them. */
@@ -67,6 +70,7 @@ function functionDefaults(smtp: FunctionsServiceOptions['smtp']): Record<string,
     SUPPORT_INBOX: 'support@siyakha.example',
     SITE_URL: 'http://localhost:3000',
     PORTAL_URL: 'http://localhost:3001',
+    FORWARDER_SECRET,
   }
 }
 
@@ -102,6 +106,7 @@ export function createFunctionsService(options: FunctionsServiceOptions) {
             ...functionDefaults(options.smtp),
             ...options.env,
             ...parseDotEnv(path.join(functionsDir, '.env')),
+            ...options.overrides,
             DENO_DIR: path.join(options.dataDir, 'deno'),
             DENO_NO_UPDATE_CHECK: '1',
             DENO_NO_PROMPT: '1',

@@ -1,0 +1,21 @@
+import 'server-only'
+import { z } from 'zod'
+
+/**
+ * The local stack's well-known forwarder secret (packages/local-supabase, config/keys.ts), so
+ * `npm start` works with no configuration. A hosted project sets its own on both sides.
+ */
+const LOCAL_FORWARDER_SECRET = 'local-forwarder-secret-for-development-only'
+
+/** Server-only configuration of the site, parsed once. Never imported by client components. */
+const schema = z.object({
+  /** Shared with the functions: vouches for the visitor addresses the server actions pass on. */
+  FORWARDER_SECRET: z.string().min(16).default(LOCAL_FORWARDER_SECRET),
+  /** Proxies in front of the site that append to X-Forwarded-For (Vercel, nginx: 1). */
+  TRUSTED_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
+})
+
+export const serverEnv = schema.parse({
+  FORWARDER_SECRET: process.env.FORWARDER_SECRET || undefined,
+  TRUSTED_PROXY_HOPS: process.env.TRUSTED_PROXY_HOPS || undefined,
+})
