@@ -1,6 +1,6 @@
 // Row-level security and privileges, table by table, as each kind of caller, through supabase-js
 // exactly as the portal uses it (password sign-in against the test stack).
-import { myTicketsQuery, ticketQuery, timelineQuery } from '@siyakha/supabase/queries'
+import { adminCompanyIdsQuery, myTicketsQuery, ticketQuery, timelineQuery } from '@siyakha/supabase/queries'
 import { beforeAll, describe, expect, it } from 'vitest'
 import {
   ACME_CLINIC_ID,
@@ -96,14 +96,34 @@ describe('tickets: read', () => {
 
   it('a new customer sees nothing, and another customer’s ticket reads as not found', async () => {
     const carol = await newCustomer('rls-c')
-    const { data: list } = await myTicketsQuery(carol.supabase, { limit: 50 })
+    const { data: list } = await myTicketsQuery(carol.supabase, { userId: carol.id, limit: 50 })
     expect(list).toEqual([])
     const { data: ticket } = await ticketQuery(carol.supabase, T('a1'))
     expect(ticket).toBeNull()
   })
 
+  it.each(SIGNED_IN)(
+    "%s: the portal's scoped list holds exactly the seeded tickets RLS lets a customer read",
+    async (caller) => {
+      const { data: companies } = await adminCompanyIdsQuery(db[caller], users[caller].id)
+      const adminCompanyIds = companies.map((c) => c.company_id)
+      const { data } = await myTicketsQuery(db[caller], {
+        userId: users[caller].id,
+        adminCompanyIds,
+        limit: 1000,
+      })
+      const listed = data.map((t) => t.id).filter((id) => SEED_TICKET_IDS.includes(id as SeedTicketId))
+      // Staff read everything, but their "My Tickets" is what they filed themselves.
+      const expected = STAFF.includes(caller)
+        ? seedTickets((t) => t.by === caller)
+        : await visibleSeedTickets(caller)
+      expect(listed.sort()).toEqual(expected)
+      if (caller === 'companyAdmin') expect(adminCompanyIds).toEqual([ACME_CLINIC_ID])
+    },
+  )
+
   it('the portal list query returns newest first, with the spec columns', async () => {
-    const { data } = await myTicketsQuery(db.thabo, { limit: 3 })
+    const { data } = await myTicketsQuery(db.thabo, { userId: users.thabo.id, limit: 3 })
     expect(data).toHaveLength(3)
     expect(Object.keys(data[0] ?? {}).sort()).toEqual(
       ['created_at', 'id', 'priority', 'status', 'summary', 'tracking_ref'].sort(),

@@ -226,6 +226,40 @@ test.describe('signed-in extras in the header', () => {
     await expect(signOut).toBeVisible()
   })
 
+  for (const [name, expiresAt] of [
+    ['ended elsewhere', undefined],
+    ['ended elsewhere and expired', Math.floor(Date.now() / 1000) - 3600],
+  ] as const) {
+    test(`a stale session cookie (${name}) shows no Sign Out and is cleared`, async ({
+      page,
+      context,
+      request,
+      baseURL,
+    }) => {
+      const answer = await request.post(`${SUPABASE_URL}/auth/v1/token?grant_type=password`, {
+        headers: { apikey: ANON_KEY },
+        data: { email: 'thabo@example.co.za', password: PASSWORD },
+      })
+      const session = await answer.json()
+      // Signing out elsewhere ends the session on the server; this browser's cookie stays behind.
+      const logout = await request.post(`${SUPABASE_URL}/auth/v1/logout?scope=local`, {
+        headers: { apikey: ANON_KEY, Authorization: `Bearer ${session.access_token}` },
+      })
+      expect(logout.status()).toBe(204)
+      const stale = { ...session, ...(expiresAt ? { expires_at: expiresAt } : {}) }
+      const value = `base64-${Buffer.from(JSON.stringify(stale)).toString('base64url')}`
+      await context.addCookies([{ name: AUTH_COOKIE, value, url: baseURL as string, sameSite: 'Lax' }])
+
+      await page.goto('/about')
+      await expect
+        .poll(async () => (await context.cookies()).some((c) => c.name.startsWith(AUTH_COOKIE)), {
+          message: 'the stale cookie is cleared',
+        })
+        .toBe(false)
+      await expect(mainNav(page).getByRole('button', { name: 'Sign Out' })).toHaveCount(0)
+    })
+  }
+
   test('the admin panel appears for provider admins and creates the company admin', async ({
     page,
     context,

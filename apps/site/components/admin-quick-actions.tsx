@@ -4,7 +4,7 @@ import type { TypedSupabaseClient } from '@siyakha/supabase/types'
 import { Button } from '@siyakha/ui/button'
 import { toast } from '@siyakha/ui/toaster'
 import { useEffect, useId, useState } from 'react'
-import { hasAuthCookie } from '@/lib/auth-cookie'
+import { useSiteSession } from '@/lib/use-session'
 
 export type AdminQuickActionsProps = {
   supabaseUrl: string
@@ -14,46 +14,35 @@ export type AdminQuickActionsProps = {
   adminEmail: string
 }
 
-type Client = TypedSupabaseClient
-
-/** The spec's admin check: one `siyakha_admin` row visible to this user. A failure means "not admin". */
-async function isProviderAdmin(supabase: Client): Promise<boolean> {
-  const { data, error } = await supabase
-    .from('user_roles')
-    .select('role')
-    .eq('role', 'siyakha_admin')
-    .limit(1)
-  if (error) {
-    console.error('Admin role check failed', error)
-    return false
-  }
-  return (data?.length ?? 0) > 0
-}
-
 /**
- * The admin quick-action panel, for provider admins only. supabase-js loads only when a session
- * cookie exists; signed-out visitors get nothing but this component's cookie check.
+ * The admin quick-action panel, for provider admins only. supabase-js loads only for a visitor
+ * with a session cookie (see useSiteSession); signed-out visitors get nothing but a cookie check.
  */
 export function AdminQuickActions({ companyName, adminEmail, supabaseUrl, anonKey }: AdminQuickActionsProps) {
-  const [client, setClient] = useState<Client | null>(null)
+  const session = useSiteSession(supabaseUrl)
+  const [client, setClient] = useState<TypedSupabaseClient | null>(null)
   const [open, setOpen] = useState(false)
   const [busy, setBusy] = useState(false)
   const panelId = useId()
 
+  const signedIn = session.state === 'signed-in' ? session.client : null
+
   useEffect(() => {
-    if (!hasAuthCookie(supabaseUrl, document.cookie)) return
+    if (!signedIn) {
+      setClient(null)
+      return
+    }
     let cancelled = false
-    // The shared browser client (session in the shared auth cookie, AUTH_COOKIE_DOMAIN honoured).
-    import('@siyakha/supabase/client')
-      .then(async ({ createClient }) => {
-        const supabase = createClient()
-        if ((await isProviderAdmin(supabase)) && !cancelled) setClient(supabase)
+    import('@siyakha/supabase/queries')
+      .then(async ({ isProviderAdminQuery }) => {
+        const admin = await isProviderAdminQuery(signedIn)
+        if (!cancelled) setClient(admin ? signedIn : null)
       })
       .catch((error: unknown) => console.error('Admin role check failed', error))
     return () => {
       cancelled = true
     }
-  }, [supabaseUrl])
+  }, [signedIn])
 
   if (!client) return null
 

@@ -1,25 +1,16 @@
 'use client'
 
-import { usePathname } from 'next/navigation'
-import { useEffect, useState } from 'react'
-import { hasAuthCookie } from '@/lib/auth-cookie'
+import { useSiteSession } from '@/lib/use-session'
 import { navLinkClasses } from './services-menu'
 
 /**
- * 'Sign Out', shown only while the browser holds a session cookie. Pages are static, so this is
- * decided here from `document.cookie` (no supabase-js). The portal's `/auth/signout` route, reached
- * through the site's rewrite, ends the session and clears the cookie.
+ * 'Sign Out', shown only while the visitor has a session: at once when the session cookie is
+ * there, gone again if the auth server says it has ended. The portal's `/auth/signout` route,
+ * reached through the site's rewrite, ends the session and clears the cookie.
  */
 export function SignOutButton({ supabaseUrl }: { supabaseUrl: string }) {
-  const [signedIn, setSignedIn] = useState(false)
-  const pathname = usePathname()
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: re-check after every navigation
-  useEffect(() => {
-    setSignedIn(hasAuthCookie(supabaseUrl, document.cookie))
-  }, [supabaseUrl, pathname])
-
-  if (!signedIn) return null
+  const session = useSiteSession(supabaseUrl)
+  if (session.state === 'signed-out') return null
   return (
     <form method="post" action="/auth/signout">
       <button type="submit" className={`${navLinkClasses} w-full text-left`}>

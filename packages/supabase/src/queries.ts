@@ -10,14 +10,40 @@ export const TICKET_LIST_COLUMNS = 'id, summary, status, created_at, tracking_re
 export const TICKET_COLUMNS = 'id, summary, status, created_at, tracking_ref'
 export const TIMELINE_COLUMNS = 'id, direction, channel, to_from, subject, body, status, created_at, metadata'
 
-/** "My Tickets": the tickets the user may read, newest first. */
-export function myTicketsQuery(client: TypedSupabaseClient, { limit = 20 }: { limit?: number } = {}) {
+/** The companies whose tickets the user reads as their company admin (usually none). */
+export function adminCompanyIdsQuery(client: TypedSupabaseClient, userId: string) {
   return client
-    .from('tickets')
-    .select(TICKET_LIST_COLUMNS)
-    .order('created_at', { ascending: false })
-    .limit(limit)
+    .from('company_members')
+    .select('company_id')
+    .eq('user_id', userId)
+    .eq('role', 'company_admin')
     .throwOnError()
+}
+
+export interface MyTicketsScope {
+  /** The signed-in user. */
+  userId: string
+  /** From `adminCompanyIdsQuery`: their companies' tickets belong on the list too. */
+  adminCompanyIds?: readonly string[]
+  limit?: number
+}
+
+/**
+ * "My Tickets", newest first: the tickets the user created and, for a company admin, their
+ * companies' tickets (for staff too: the helpdesk lists everyone's). The filter names what row-level
+ * security would allow anyway, so Postgres reads the per-user and per-company indexes instead of
+ * passing every ticket through the policy (supabase/tests/perf/rls-perf.ts).
+ */
+export function myTicketsQuery(
+  client: TypedSupabaseClient,
+  { userId, adminCompanyIds = [], limit = 20 }: MyTicketsScope,
+) {
+  const query = client.from('tickets').select(TICKET_LIST_COLUMNS)
+  const scoped =
+    adminCompanyIds.length === 0
+      ? query.eq('created_by_user_id', userId)
+      : query.or(`created_by_user_id.eq.${userId},company_id.in.(${adminCompanyIds.join(',')})`)
+  return scoped.order('created_at', { ascending: false }).limit(limit).throwOnError()
 }
 
 /** One ticket; `data` is null when it does not exist or the user may not read it. */

@@ -2,7 +2,13 @@ import { createClient } from '@supabase/supabase-js'
 import { describe, expect, it, vi } from 'vitest'
 import ws from 'ws'
 import { createTicketMutation } from '../src/mutations'
-import { isProviderAdminQuery, myTicketsQuery, ticketQuery, timelineQuery } from '../src/queries'
+import {
+  adminCompanyIdsQuery,
+  isProviderAdminQuery,
+  myTicketsQuery,
+  ticketQuery,
+  timelineQuery,
+} from '../src/queries'
 import type { Database } from '../src/types'
 
 /** A client whose requests are recorded and answered by `reply`, so no server is needed. */
@@ -25,20 +31,41 @@ const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
 
 describe('queries', () => {
-  it('lists tickets newest first with the spec columns and a limit', async () => {
+  it("lists the user's tickets newest first with the spec columns and a limit", async () => {
     const { client, requests } = recordingClient(() => json([]))
-    const { data } = await myTicketsQuery(client, { limit: 5 })
+    const { data } = await myTicketsQuery(client, { userId: 'u1', limit: 5 })
     expect(data).toEqual([])
     const url = requests[0]?.url
     expect(url?.pathname).toBe('/rest/v1/tickets')
     expect(url?.searchParams.get('select')).toBe('id,summary,status,created_at,tracking_ref,priority')
+    expect(url?.searchParams.get('created_by_user_id')).toBe('eq.u1')
+    expect(url?.searchParams.get('or')).toBeNull()
     expect(url?.searchParams.get('order')).toBe('created_at.desc')
     expect(url?.searchParams.get('limit')).toBe('5')
   })
 
+  it("adds a company admin's companies to the list", async () => {
+    const { client, requests } = recordingClient(() => json([]))
+    await myTicketsQuery(client, { userId: 'u1', adminCompanyIds: ['c1', 'c2'] })
+    const url = requests[0]?.url
+    expect(url?.searchParams.get('created_by_user_id')).toBeNull()
+    expect(url?.searchParams.get('or')).toBe('(created_by_user_id.eq.u1,company_id.in.(c1,c2))')
+    expect(url?.searchParams.get('limit')).toBe('20')
+  })
+
+  it("reads the user's company-admin memberships", async () => {
+    const { client, requests } = recordingClient(() => json([{ company_id: 'c1' }]))
+    const { data } = await adminCompanyIdsQuery(client, 'u1')
+    expect(data).toEqual([{ company_id: 'c1' }])
+    const url = requests[0]?.url
+    expect(url?.pathname).toBe('/rest/v1/company_members')
+    expect(url?.searchParams.get('user_id')).toBe('eq.u1')
+    expect(url?.searchParams.get('role')).toBe('eq.company_admin')
+  })
+
   it('throws when the list fails', async () => {
     const { client } = recordingClient(() => json({ message: 'boom', code: 'XX000' }, 500))
-    await expect(myTicketsQuery(client)).rejects.toThrow('boom')
+    await expect(myTicketsQuery(client, { userId: 'u1' })).rejects.toThrow('boom')
   })
 
   it('reads one ticket by id as a single object, or null', async () => {

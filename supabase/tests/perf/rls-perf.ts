@@ -1,8 +1,10 @@
 // RLS cost of the portal's ticket list at scale (not a test): 100,000 tickets over 200 customers
-// and 20 companies, then EXPLAIN (ANALYZE, BUFFERS) of the "My Tickets" query as a customer, a
-// company admin, staff and the service role (no RLS), with median execution times.
+// and 20 companies, then EXPLAIN (ANALYZE, BUFFERS) of the query the portal sends for "My Tickets"
+// (myTicketsQuery: the user's own tickets, plus their companies' for a company admin) as each
+// caller and, side by side, the same query as the service role (no RLS), with median times.
 //
 //   npm run perf:rls -w @siyakha/backend            # throwaway stack on random ports
+//   PERF_TICKETS=1000000 npm run perf:rls …         # the performance.md scale
 //   PERF_DB_URL=postgresql://… npm run perf:rls …   # an existing database (adds data to it!)
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -11,13 +13,17 @@ import { fileURLToPath } from 'node:url'
 import { type RunningStack, silentLogger, startStack } from '@siyakha/local-supabase'
 import pg from 'pg'
 
-const TICKETS = 100_000
+const TICKETS = Number(process.env.PERF_TICKETS ?? 100_000)
 const USERS = 200
 const COMPANIES = 20
 const RUNS = 15
 
-const LIST_QUERY = `select id, summary, status, created_at, tracking_ref, priority
-  from public.tickets order by created_at desc limit 20`
+const COLUMNS = 'id, summary, status, created_at, tracking_ref, priority'
+/** What PostgREST runs for myTicketsQuery (limit 20), with the scope it sends. */
+const listQuery = (where: string) =>
+  `select ${COLUMNS} from public.tickets where ${where} order by created_at desc limit 20`
+/** The unscoped list: what staff's helpdesk reads. */
+const ALL_QUERY = `select ${COLUMNS} from public.tickets order by created_at desc limit 20`
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')
 
@@ -63,7 +69,7 @@ interface Case {
   label: string
   role: 'authenticated' | 'service_role'
   sub?: string
-  query?: string
+  query: string
 }
 
 async function explain(db: pg.Client, c: Case): Promise<{ plan: string; times: number[] }> {
@@ -78,9 +84,7 @@ async function explain(db: pg.Client, c: Case): Promise<{ plan: string; times: n
           JSON.stringify({ sub: c.sub, role: 'authenticated' }),
         ])
       }
-      const { rows } = await db.query<{ 'QUERY PLAN': string }>(
-        `explain (analyze, buffers) ${c.query ?? LIST_QUERY}`,
-      )
+      const { rows } = await db.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${c.query}`)
       plan = rows.map((r) => r['QUERY PLAN']).join('\n')
       const match = /Execution Time: ([\d.]+) ms/.exec(plan)
       if (match) times.push(Number(match[1]))
@@ -115,7 +119,7 @@ async function main(): Promise<void> {
   const db = new pg.Client({ connectionString: url })
   await db.connect()
   try {
-    let started = Date.now()
+    const started = Date.now()
     await db.query(SEED)
     console.log(
       `Seeded ${TICKETS} tickets, ${USERS} users, ${COMPANIES} companies in ${Date.now() - started} ms\n`,
@@ -127,29 +131,52 @@ async function main(): Promise<void> {
       `insert into public.user_roles (user_id, role) values ($1, 'agent') on conflict do nothing`,
       [user(199)],
     )
-    const cases: Case[] = [
-      { label: 'service_role (no RLS)', role: 'service_role' },
-      { label: 'customer (RLS)', role: 'authenticated', sub: customer },
-      {
-        label: 'customer (RLS) + explicit created_by filter',
-        role: 'authenticated',
-        sub: customer,
-        query: LIST_QUERY.replace('order by', `where created_by_user_id = '${customer}' order by`),
-      },
-      { label: 'company admin (RLS)', role: 'authenticated', sub: companyAdmin },
-      { label: 'staff agent (RLS)', role: 'authenticated', sub: user(199) },
+    const company = (n: number) => `bbbbbbbb-0000-4000-8000-${String(n).padStart(12, '0')}`
+    const customerScope = listQuery(`created_by_user_id = '${customer}'`)
+    const adminScope = listQuery(
+      `(created_by_user_id = '${companyAdmin}' or company_id in ('${company(3)}'))`,
+    )
+    const staffScope = listQuery(`created_by_user_id = '${user(199)}'`)
+    // Pairs: the same query as the caller (RLS) and as the service role.
+    const pairs: [string, Case, Case][] = [
+      [
+        'customer: My Tickets',
+        { label: 'customer', role: 'authenticated', sub: customer, query: customerScope },
+        { label: 'service_role', role: 'service_role', query: customerScope },
+      ],
+      [
+        'company admin: My Tickets',
+        { label: 'company admin', role: 'authenticated', sub: companyAdmin, query: adminScope },
+        { label: 'service_role', role: 'service_role', query: adminScope },
+      ],
+      [
+        'staff: My Tickets',
+        { label: 'staff agent', role: 'authenticated', sub: user(199), query: staffScope },
+        { label: 'service_role', role: 'service_role', query: staffScope },
+      ],
+      [
+        'staff: helpdesk (all tickets)',
+        { label: 'staff agent', role: 'authenticated', sub: user(199), query: ALL_QUERY },
+        { label: 'service_role', role: 'service_role', query: ALL_QUERY },
+      ],
+      [
+        'customer: unscoped list (RLS alone)',
+        { label: 'customer', role: 'authenticated', sub: customer, query: ALL_QUERY },
+        { label: 'service_role', role: 'service_role', query: ALL_QUERY },
+      ],
     ]
-    const summary: [string, number][] = []
-    for (const c of cases) {
-      started = Date.now()
-      const { plan, times } = await explain(db, c)
-      console.log(`=== ${c.label} ===\n${plan}\n`)
-      summary.push([c.label, median(times)])
+    const summary: [string, number, number][] = []
+    for (const [label, asCaller, asService] of pairs) {
+      const caller = await explain(db, asCaller)
+      const baseline = await explain(db, asService)
+      console.log(`=== ${label}, as ${asCaller.label} ===\n${caller.plan}\n`)
+      summary.push([label, median(caller.times), median(baseline.times)])
     }
-    const baseline = summary[0]?.[1] ?? 1
-    console.log(`Median execution time over ${RUNS} runs (ratio to service_role):`)
-    for (const [label, ms] of summary) {
-      console.log(`  ${label.padEnd(46)} ${ms.toFixed(3).padStart(9)} ms   x${(ms / baseline).toFixed(2)}`)
+    console.log(`Median execution time over ${RUNS} runs, ${TICKETS} tickets (same query as service_role):`)
+    for (const [label, ms, base] of summary) {
+      console.log(
+        `  ${label.padEnd(38)} ${ms.toFixed(3).padStart(8)} ms  vs ${base.toFixed(3).padStart(8)} ms   x${(ms / base).toFixed(2)}`,
+      )
     }
   } finally {
     await db.end()

@@ -1,13 +1,17 @@
 import { customerStatusLabel } from '@siyakha/schemas/ticket'
-import { myTicketsQuery } from '@siyakha/supabase/queries'
+import { adminCompanyIdsQuery, myTicketsQuery } from '@siyakha/supabase/queries'
 import { buttonClasses } from '@siyakha/ui/button'
 import Link from 'next/link'
 import { formatDateTime } from '@/lib/format'
-import { serverSupabase } from '@/lib/session'
+import { currentUser, serverSupabase } from '@/lib/session'
 
 async function loadTickets() {
   try {
-    const { data } = await myTicketsQuery(await serverSupabase(), { limit: 50 })
+    const [supabase, user] = await Promise.all([serverSupabase(), currentUser()])
+    if (!user) return []
+    const { data: companies } = await adminCompanyIdsQuery(supabase, user.id)
+    const adminCompanyIds = companies.map((c) => c.company_id)
+    const { data } = await myTicketsQuery(supabase, { userId: user.id, adminCompanyIds, limit: 50 })
     return data
   } catch (error) {
     console.error('Could not load tickets', error)
