@@ -101,6 +101,20 @@ describe('messages-intent', () => {
     })
     expect(missing.status).toBe(401)
   })
+
+  it("401 for a token that is not a signed-in user's: a service key, or a payload changed after signing", async () => {
+    const serviceKey = (await import('./helpers')).keys.serviceRoleKey
+    expect((await callFunction('messages-intent', { token: serviceKey, body: intent() })).status).toBe(401)
+    // Alice's token claiming to be Bob: the signature no longer matches.
+    const [header, payload, signature] = alice.token.split('.') as [string, string, string]
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString())
+    const forged = Buffer.from(JSON.stringify({ ...claims, sub: bob.id })).toString('base64url')
+    const answer = await callFunction('messages-intent', {
+      token: `${header}.${forged}.${signature}`,
+      body: intent(),
+    })
+    expect(answer.status).toBe(401)
+  })
 })
 
 describe('messages-mark-sent', () => {

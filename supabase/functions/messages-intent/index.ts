@@ -2,24 +2,18 @@
 // 'queued' on the ticket's timeline, acting as the caller so row-level security decides access.
 import { messagesIntentSchema } from '@siyakha/schemas/ticket-messages'
 import { HttpError, json, readJson, serve, validationError } from '../_shared/http.ts'
-import { callerClient, requireUser } from '../_shared/supabase.ts'
+import { callerClient, requireCaller } from '../_shared/supabase.ts'
 
 serve({
   async POST(req) {
     const caller = callerClient(req)
-    await requireUser(req, caller)
+    await requireCaller(req, caller)
     const parsed = messagesIntentSchema.safeParse(await readJson(req))
     if (!parsed.success) throw validationError(parsed.error.issues)
     const intent = parsed.data
 
-    const { data: ticket, error: readError } = await caller
-      .from('tickets')
-      .select('id')
-      .eq('id', intent.ticket_id)
-      .maybeSingle()
-    if (readError) throw new Error(`read ticket: ${readError.message}`)
-    if (!ticket) throw new HttpError(404, { error: 'not_found', message: 'Not found or access denied.' })
-
+    // One round trip: the insert policy only admits messages on a ticket the caller may read, so
+    // a refusal (or a ticket that does not exist) is "not found" without reading the ticket first.
     const { data: message, error } = await caller
       .from('ticket_messages')
       .insert({
@@ -33,6 +27,9 @@ serve({
       })
       .select('id')
       .single()
+    if (error?.code === '42501' || error?.code === '23503') {
+      throw new HttpError(404, { error: 'not_found', message: 'Not found or access denied.' })
+    }
     if (error) throw new Error(`insert message: ${error.message}`)
     return json(req, 200, { id: message.id })
   },

@@ -3,14 +3,14 @@
 // customers have no UPDATE policy on ticket_messages.
 import { messagesMarkSentSchema } from '@siyakha/schemas/ticket-messages'
 import { HttpError, json, readJson, serve, validationError } from '../_shared/http.ts'
-import { callerClient, requireUser, serviceClient } from '../_shared/supabase.ts'
+import { callerClient, requireCaller, serviceClient } from '../_shared/supabase.ts'
 
 const notFound = () => new HttpError(404, { error: 'not_found', message: 'Not found or access denied.' })
 
 serve({
   async POST(req) {
     const caller = callerClient(req)
-    const user = await requireUser(req, caller)
+    const user = await requireCaller(req, caller)
     const parsed = messagesMarkSentSchema.safeParse(await readJson(req))
     if (!parsed.success) throw validationError(parsed.error.issues)
     const { messageId, ticketId } = parsed.data

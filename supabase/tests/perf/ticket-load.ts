@@ -1,13 +1,18 @@
 // Create a ticket and record its WhatsApp intent, as the portal does, for 50 customers at once
 // (not a test): p50/p95 of the whole step and of each call, and the error count.
 //
+// The stack runs in its own process (as `npm start` runs it), so this load generator does not
+// share the gateway's event loop.
+//
 //   npm run perf:tickets -w @siyakha/backend           # throwaway stack on random ports
 //   PERF_CUSTOMERS=50 PERF_ROUNDS=10 npm run perf:tickets -w @siyakha/backend
+import { type ChildProcess, spawn } from 'node:child_process'
+import { once } from 'node:events'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { type RunningStack, silentLogger, startStack } from '@siyakha/local-supabase'
+import { ANON_KEY, SERVICE_ROLE_KEY } from '@siyakha/local-supabase'
 import { ticketMessageText } from '@siyakha/schemas/whatsapp'
 import type { Database } from '@siyakha/supabase/types'
 import { createClient } from '@supabase/supabase-js'
@@ -29,18 +34,43 @@ function client(url: string, key: string) {
   })
 }
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'siyakha-ticket-load-'))
-let stack: RunningStack | undefined
-try {
+/** `local-supabase start` on throwaway ports and data, ready once its auth health check answers. */
+async function startStackProcess(dataDir: string): Promise<{ api: string; child: ChildProcess }> {
   const base = 43000 + Math.floor(Math.random() * 400) * 10
-  stack = await startStack({
-    rootDir: repoRoot,
-    dataDir,
-    ports: { api: base + 1, db: base + 2, mailbox: base + 4, smtp: base + 5 },
-    log: silentLogger,
+  const api = `http://127.0.0.1:${base + 1}`
+  const cli = path.join(repoRoot, 'packages/local-supabase/bin/local-supabase.mjs')
+  const child = spawn(process.execPath, [cli, 'start'], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      LOCAL_SUPABASE_DATA_DIR: dataDir,
+      LOCAL_SUPABASE_API_PORT: String(base + 1),
+      LOCAL_SUPABASE_DB_PORT: String(base + 2),
+      LOCAL_SUPABASE_MAIL_PORT: String(base + 4),
+      LOCAL_SUPABASE_SMTP_PORT: String(base + 5),
+    },
   })
-  const { api } = stack.urls
-  const { anonKey, serviceRoleKey } = stack.keys
+  const deadline = Date.now() + 180_000
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the stack exited with ${child.exitCode}`)
+    const healthy = await fetch(`${api}/auth/v1/health`, { headers: { apikey: ANON_KEY } }).then(
+      (r) => r.ok,
+      () => false,
+    )
+    if (healthy) return { api, child }
+    if (Date.now() > deadline) throw new Error('the stack did not start within 3 minutes')
+    await new Promise((resolve) => setTimeout(resolve, 500))
+  }
+}
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'siyakha-ticket-load-'))
+let child: ChildProcess | undefined
+try {
+  const stack = await startStackProcess(dataDir)
+  child = stack.child
+  const { api } = stack
+  const anonKey = ANON_KEY
+  const serviceRoleKey = SERVICE_ROLE_KEY
   const admin = client(api, serviceRoleKey)
 
   // Customers, signed in the way the portal signs them in.
@@ -132,6 +162,9 @@ try {
     both: row(total),
   })
 } finally {
-  await stack?.stop()
+  if (child && child.exitCode === null) {
+    child.kill('SIGTERM')
+    await once(child, 'exit')
+  }
   rmSync(dataDir, { recursive: true, force: true })
 }
