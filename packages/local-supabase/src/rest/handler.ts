@@ -138,36 +138,39 @@ export function createRestService(options: RestServiceOptions) {
     ctx: { role: string; claims: Claims; req: IncomingMessage; path: string; readOnly: boolean },
     work: (client: pg.PoolClient) => Promise<{ result: T; rollback?: boolean }>,
   ): Promise<T> {
+    const headers: Record<string, string> = {}
+    for (const [key, value] of Object.entries(ctx.req.headers)) {
+      if (key !== 'cookie' && value !== undefined)
+        headers[key] = Array.isArray(value) ? value.join(', ') : value
+    }
+    const cookies: Record<string, string> = {}
+    for (const part of (ctx.req.headers.cookie ?? '').split(';')) {
+      const eq = part.indexOf('=')
+      if (eq > 0) cookies[part.slice(0, eq).trim()] = part.slice(eq + 1).trim()
+    }
+    const timeout = (await getCache()).roleTimeouts.get(ctx.role)
+    const settings: [string, string][] = [
+      ['search_path', searchPath],
+      ['statement_timeout', timeout ?? '8s'],
+      ['role', ctx.role],
+      ['request.jwt.claims', JSON.stringify(ctx.claims)],
+      ['request.method', ctx.req.method ?? 'GET'],
+      ['request.path', ctx.path],
+      ['request.headers', JSON.stringify(headers)],
+      ['request.cookies', JSON.stringify(cookies)],
+    ]
+    // The transaction and its settings in one round trip, as literals (a multi-statement query
+    // takes no parameters), prepared before taking a connection: connections are what runs out
+    // under load.
+    const set = settings
+      .map(([name, value]) => `set_config(${pg.escapeLiteral(name)}, ${pg.escapeLiteral(value)}, true)`)
+      .join(', ')
+    const begin = `begin isolation level read committed${ctx.readOnly ? ' read only' : ''}; select ${set}`
+
     const client = await pool.connect()
     let broken = false
     try {
-      await client.query(`begin isolation level read committed${ctx.readOnly ? ' read only' : ''}`)
-      const headers: Record<string, string> = {}
-      for (const [key, value] of Object.entries(ctx.req.headers)) {
-        if (key !== 'cookie' && value !== undefined)
-          headers[key] = Array.isArray(value) ? value.join(', ') : value
-      }
-      const cookies: Record<string, string> = {}
-      for (const part of (ctx.req.headers.cookie ?? '').split(';')) {
-        const eq = part.indexOf('=')
-        if (eq > 0) cookies[part.slice(0, eq).trim()] = part.slice(eq + 1).trim()
-      }
-      const timeout = (await getCache()).roleTimeouts.get(ctx.role)
-      await client.query(
-        `select set_config('search_path', $1, true), set_config('statement_timeout', $2, true), set_config('role', $3, true),
-                set_config('request.jwt.claims', $4, true), set_config('request.method', $5, true), set_config('request.path', $6, true),
-                set_config('request.headers', $7, true), set_config('request.cookies', $8, true)`,
-        [
-          searchPath,
-          timeout ?? '8s',
-          ctx.role,
-          JSON.stringify(ctx.claims),
-          ctx.req.method ?? 'GET',
-          ctx.path,
-          JSON.stringify(headers),
-          JSON.stringify(cookies),
-        ],
-      )
+      await client.query(begin)
       const { result, rollback } = await work(client)
       await client.query(rollback ? 'rollback' : 'commit')
       return result
