@@ -2,25 +2,33 @@ import { buttonClasses } from '@siyakha/ui/button'
 import { Container } from '@siyakha/ui/container'
 import Link from 'next/link'
 import { SITE_URL } from '@/lib/env'
-import { currentUser } from '@/lib/session'
+import { currentUser, currentUserIsStaff } from '@/lib/session'
 
-/** Brand, the way back to the website, and — when signed in — the portal links and Sign Out. */
+/**
+ * Brand, the way back to the website, and — when signed in — the portal links (Helpdesk for staff)
+ * and Sign Out.
+ */
 export async function PortalHeader() {
-  const user = await currentUser()
+  const [user, isStaff] = await Promise.all([currentUser(), currentUserIsStaff()])
   return (
     <header className="border-b border-slate-200 bg-white">
-      <Container className="flex h-16 items-center justify-between gap-4">
-        <a href={SITE_URL} className="text-lg font-bold text-brand-900">
+      <Container className="flex min-h-16 flex-wrap items-center justify-between gap-x-4 gap-y-2 py-2">
+        <a href={SITE_URL} className="text-lg font-bold whitespace-nowrap text-brand-900">
           Siyakha Tech <span className="font-normal text-slate-600">Portal</span>
         </a>
         {user ? (
-          <nav aria-label="Portal" className="flex items-center gap-2 sm:gap-4">
+          <nav aria-label="Portal" className="flex flex-wrap items-center gap-2 sm:gap-4">
             <Link href="/portal/tickets" className={buttonClasses({ variant: 'ghost', size: 'sm' })}>
               New ticket
             </Link>
             <Link href="/portal/my-tickets" className={buttonClasses({ variant: 'ghost', size: 'sm' })}>
               My Tickets
             </Link>
+            {isStaff ? (
+              <Link href="/portal/helpdesk" className={buttonClasses({ variant: 'ghost', size: 'sm' })}>
+                Helpdesk
+              </Link>
+            ) : null}
             <span className="hidden text-sm text-slate-600 md:inline">{user.email}</span>
             <SignOutButton />
           </nav>

@@ -1,4 +1,5 @@
 import 'server-only'
+import { isStaffQuery } from '@siyakha/supabase/queries'
 import { createClient } from '@siyakha/supabase/server'
 import type { TypedSupabaseClient } from '@siyakha/supabase/types'
 import type { User } from '@supabase/supabase-js'
@@ -29,3 +30,13 @@ export async function requireUser(from: string): Promise<User> {
   if (!user) redirect(`/auth?from=${encodeURIComponent(from)}`)
   return user
 }
+
+/**
+ * Whether the signed-in user is provider staff (siyakha_admin or agent), once per request. Only
+ * decides what the portal shows; row-level security decides what staff may read and change.
+ */
+export const currentUserIsStaff = cache(async (): Promise<boolean> => {
+  const user = await currentUser()
+  if (!user) return false
+  return isStaffQuery(await serverSupabase(), user.id)
+})

@@ -1,4 +1,5 @@
 export * from './company-admin'
+export * from './helpdesk'
 export * from './newsletter'
 export * from './page-views'
 export * from './quote-request'

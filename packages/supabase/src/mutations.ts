@@ -1,4 +1,4 @@
-import type { TypedSupabaseClient } from './types'
+import type { Enums, TablesUpdate, TypedSupabaseClient } from './types'
 
 export interface CreateTicketInput {
   summary: string
@@ -26,6 +26,91 @@ export async function createTicketMutation(
       details: details?.trim() ? details : null,
     })
     .select('id, tracking_ref')
+    .single()
+    .throwOnError()
+  return data
+}
+
+/**
+ * The helpdesk's writes (staff only). They act as the signed-in user: row-level security and the
+ * ticket trigger (private.enforce_ticket_rules) decide, so a customer's client gets refused, not
+ * obeyed. A ticket the user cannot update comes back as no row, which these report as an error.
+ */
+
+export class TicketNotUpdatedError extends Error {
+  constructor() {
+    super('Ticket not found or not yours to change')
+    this.name = 'TicketNotUpdatedError'
+  }
+}
+
+async function updateTicket(client: TypedSupabaseClient, ticketId: string, changes: TablesUpdate<'tickets'>) {
+  const { data } = await client
+    .from('tickets')
+    .update(changes)
+    .eq('id', ticketId)
+    .select('id, status, close_reason, priority, assigned_to, first_response_at')
+    .maybeSingle()
+    .throwOnError()
+  if (!data) throw new TicketNotUpdatedError()
+  return data
+}
+
+export interface TicketStatusInput {
+  ticketId: string
+  status: Enums<'ticket_status'>
+  /** Required by the database when closing; must be null otherwise. */
+  closeReason: Enums<'close_reason'> | null
+}
+
+/** Move a ticket; the trigger stamps first_response_at on new → open. */
+export function updateTicketStatusMutation(
+  client: TypedSupabaseClient,
+  { ticketId, status, closeReason }: TicketStatusInput,
+) {
+  return updateTicket(client, ticketId, { status, close_reason: status === 'closed' ? closeReason : null })
+}
+
+export function updateTicketPriorityMutation(
+  client: TypedSupabaseClient,
+  { ticketId, priority }: { ticketId: string; priority: Enums<'ticket_priority'> },
+) {
+  return updateTicket(client, ticketId, { priority })
+}
+
+/** Assign a ticket to a user, or to nobody with `assignee: null`. */
+export function assignTicketMutation(
+  client: TypedSupabaseClient,
+  { ticketId, assignee }: { ticketId: string; assignee: string | null },
+) {
+  return updateTicket(client, ticketId, { assigned_to: assignee })
+}
+
+export interface StaffMessageInput {
+  ticketId: string
+  /** 'public' reaches the customer's timeline; 'internal' is a note only staff can read. */
+  kind: 'public' | 'internal'
+  body: string
+  /** The signed-in user; the insert policy requires created_by to be them. */
+  userId: string
+}
+
+/** A staff reply or internal note written in the portal: recorded as already sent. */
+export async function addStaffMessageMutation(
+  client: TypedSupabaseClient,
+  { ticketId, kind, body, userId }: StaffMessageInput,
+): Promise<{ id: string }> {
+  const { data } = await client
+    .from('ticket_messages')
+    .insert({
+      ticket_id: ticketId,
+      direction: kind === 'public' ? 'outbound' : 'internal',
+      channel: 'portal',
+      status: 'sent',
+      body,
+      created_by: userId,
+    })
+    .select('id')
     .single()
     .throwOnError()
   return data

@@ -1,4 +1,4 @@
-import type { TypedSupabaseClient } from './types'
+import type { Enums, TypedSupabaseClient } from './types'
 
 /**
  * The portal's reads (SPEC §7), as plain functions of a client so server components, client
@@ -72,4 +72,68 @@ export async function isProviderAdminQuery(client: TypedSupabaseClient): Promise
     return false
   }
   return (data ?? []).length > 0
+}
+
+/**
+ * Whether the signed-in user is provider staff (siyakha_admin or agent): a `user_roles` row of
+ * their own. Filtering by the user keeps the answer right whoever else's roles the policy lets them
+ * read. A failing check is logged and treated as "not staff".
+ */
+export async function isStaffQuery(client: TypedSupabaseClient, userId: string): Promise<boolean> {
+  const { data, error } = await client.from('user_roles').select('role').eq('user_id', userId).limit(1)
+  if (error) {
+    console.error('Role check failed; treating the user as not staff.', error.message)
+    return false
+  }
+  return (data ?? []).length > 0
+}
+
+export const HELPDESK_LIST_COLUMNS = 'id, summary, status, priority, created_at, tracking_ref, assigned_to'
+export const HELPDESK_TICKET_COLUMNS =
+  'id, summary, details, status, close_reason, priority, channel, location, created_at, updated_at, first_response_at, tracking_ref, assigned_to, company:companies(name)'
+
+export interface HelpdeskTicketsArgs {
+  /** One status, 'active' (everything but resolved and closed) or 'all'. */
+  status: Enums<'ticket_status'> | 'active' | 'all'
+  /** Matched case-insensitively anywhere in the tracking reference or the summary. */
+  search?: string
+  /** Only tickets assigned to this user. */
+  assignedTo?: string
+  limit: number
+  offset?: number
+}
+
+/**
+ * `%text%` for an ilike inside a PostgREST `or=(…)` list. The user's own % _ \\ are escaped to match
+ * literally; , ( ) " and * would end the value, open a group, start a quoted value or act as a
+ * wildcard there, so each becomes `_` (any one character), which still matches the text as typed.
+ */
+export function containsPattern(text: string): string {
+  const literal = text.replace(/[\\%_]/g, (c) => `\\${c}`).replace(/[,()"*]/g, '_')
+  return `%${literal}%`
+}
+
+/** The staff helpdesk list (staff read every ticket through RLS), newest first. */
+export function helpdeskTicketsQuery(
+  client: TypedSupabaseClient,
+  { status, search, assignedTo, limit, offset = 0 }: HelpdeskTicketsArgs,
+) {
+  let query = client.from('tickets').select(HELPDESK_LIST_COLUMNS)
+  if (status === 'active') query = query.not('status', 'in', '(resolved,closed)')
+  else if (status !== 'all') query = query.eq('status', status)
+  if (search) {
+    const pattern = containsPattern(search)
+    query = query.or(`tracking_ref.ilike.${pattern},summary.ilike.${pattern}`)
+  }
+  if (assignedTo) query = query.eq('assigned_to', assignedTo)
+  return query
+    .order('created_at', { ascending: false })
+    .order('id', { ascending: false })
+    .range(offset, offset + limit - 1)
+    .throwOnError()
+}
+
+/** One ticket with everything the helpdesk shows; `data` is null when missing or unreadable. */
+export function helpdeskTicketQuery(client: TypedSupabaseClient, id: string) {
+  return client.from('tickets').select(HELPDESK_TICKET_COLUMNS).eq('id', id).maybeSingle().throwOnError()
 }

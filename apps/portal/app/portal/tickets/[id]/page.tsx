@@ -3,10 +3,11 @@ import { ticketQuery, timelineQuery } from '@siyakha/supabase/queries'
 import { Container } from '@siyakha/ui/container'
 import type { Metadata } from 'next'
 import Link from 'next/link'
+import { Timeline } from '@/components/timeline'
 import { formatDateTime } from '@/lib/format'
 import { requireUser, serverSupabase } from '@/lib/session'
+import { AccessDenied } from '../../access-denied'
 import { SendUpdateCard } from './send-update-card'
-import { Timeline } from './timeline'
 
 export const metadata: Metadata = { title: 'Ticket' }
 
@@ -34,21 +35,7 @@ export default async function TicketPage({ params }: { params: Promise<{ id: str
   await requireUser(`/portal/tickets/${id}`)
   const { ticket, messages } = await loadTicket(id)
 
-  if (!ticket) {
-    return (
-      <Container className="max-w-3xl py-16">
-        <p role="alert" className="text-lg font-semibold text-brand-900">
-          Not found or access denied.
-        </p>
-        <Link
-          href="/portal/my-tickets"
-          className="mt-4 inline-block text-brand-700 underline underline-offset-2"
-        >
-          Back to My Tickets
-        </Link>
-      </Container>
-    )
-  }
+  if (!ticket) return <AccessDenied />
 
   // The newest WhatsApp message still waiting to be confirmed as sent, and the number it went to.
   const pending = messages.findLast((m) => m.direction === 'outbound' && m.channel === 'whatsapp')

@@ -9,7 +9,7 @@ export type TimelineMessage = Pick<
 const DIRECTION: Record<TimelineMessage['direction'], string> = {
   inbound: 'Incoming',
   outbound: 'Outgoing',
-  internal: 'Internal note',
+  internal: 'Internal note (staff only)',
 }
 
 const CHANNEL: Record<TimelineMessage['channel'], string> = {
@@ -27,6 +27,10 @@ const STATUS: Record<TimelineMessage['status'], string> = {
   failed: 'Failed',
 }
 
+/**
+ * A ticket's messages, oldest first. Internal notes reach only staff (row-level security); when
+ * they do, they are set apart so nobody mistakes one for something the customer saw.
+ */
 export function Timeline({ messages }: { messages: TimelineMessage[] }) {
   return (
     <section aria-labelledby="timeline-title">
@@ -38,7 +42,15 @@ export function Timeline({ messages }: { messages: TimelineMessage[] }) {
       ) : (
         <ol className="space-y-3">
           {messages.map((message) => (
-            <li key={message.id} className="rounded-lg border border-slate-200 bg-white p-4">
+            <li
+              key={message.id}
+              data-direction={message.direction}
+              className={
+                message.direction === 'internal'
+                  ? 'rounded-lg border border-dashed border-amber-400 bg-amber-50 p-4'
+                  : 'rounded-lg border border-slate-200 bg-white p-4'
+              }
+            >
               <p className="flex flex-wrap gap-x-3 gap-y-1 text-sm text-slate-600">
                 <span className="font-semibold text-brand-900">{DIRECTION[message.direction]}</span>
                 <span>{CHANNEL[message.channel]}</span>

@@ -1,0 +1,18 @@
+/**
+ * What a helpdesk server action answers its form: nothing yet, done, or refused with the message
+ * to show and the values the user sent (so the form can show them again). `at` tells two equal
+ * answers apart, so the form re-mounts its fields and shows the latest one.
+ */
+export type ActionState =
+  | { status: 'idle' }
+  | { status: 'success'; message: string; at: number }
+  | {
+      status: 'error'
+      /** A message for the whole form; empty when the field errors say it all. */
+      message: string
+      fieldErrors: Record<string, string>
+      values: Record<string, string>
+      at: number
+    }
+
+export const IDLE: ActionState = { status: 'idle' }

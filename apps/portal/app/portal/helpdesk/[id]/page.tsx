@@ -1,0 +1,114 @@
+import { CLOSE_REASON_LABELS, PRIORITY_LABELS, staffStatusLabel } from '@siyakha/schemas/helpdesk'
+import { customerStatusLabel } from '@siyakha/schemas/ticket'
+import { helpdeskTicketQuery, timelineQuery } from '@siyakha/supabase/queries'
+import { Container } from '@siyakha/ui/container'
+import type { Metadata } from 'next'
+import Link from 'next/link'
+import { Timeline } from '@/components/timeline'
+import { formatDateTime } from '@/lib/format'
+import { currentUserIsStaff, requireUser, serverSupabase } from '@/lib/session'
+import { AccessDenied } from '../../access-denied'
+import { AssignmentForm, PriorityForm, ReplyForm, StatusForm } from './staff-actions'
+
+export const metadata: Metadata = { title: 'Helpdesk ticket' }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/** The ticket and its whole timeline (internal notes included for staff), or no ticket. */
+async function loadTicket(id: string) {
+  if (!UUID.test(id)) return { ticket: null, messages: [] }
+  try {
+    const supabase = await serverSupabase()
+    const [{ data: ticket }, { data: messages }] = await Promise.all([
+      helpdeskTicketQuery(supabase, id),
+      timelineQuery(supabase, id),
+    ])
+    return { ticket, messages }
+  } catch (error) {
+    console.error('Could not load the helpdesk ticket', error)
+    return { ticket: null, messages: [] }
+  }
+}
+
+function Detail({ term, children }: { term: string; children: React.ReactNode }) {
+  return (
+    <>
+      <dt className="font-semibold text-slate-700">{term}</dt>
+      <dd>{children}</dd>
+    </>
+  )
+}
+
+function DateTime({ iso }: { iso: string | null }) {
+  return iso ? <time dateTime={iso}>{formatDateTime(iso)}</time> : <span>—</span>
+}
+
+export default async function HelpdeskTicketPage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params
+  const user = await requireUser(`/portal/helpdesk/${id}`)
+  // Non-staff get the ticket page's refusal before anything about the ticket is read.
+  if (!(await currentUserIsStaff())) return <AccessDenied />
+  const { ticket, messages } = await loadTicket(id)
+  if (!ticket) return <AccessDenied backHref="/portal/helpdesk" backLabel="Back to the helpdesk" />
+
+  const assignee = !ticket.assigned_to ? 'nobody' : ticket.assigned_to === user.id ? 'you' : 'someone'
+  return (
+    <Container className="max-w-6xl py-10">
+      <Link href="/portal/helpdesk" className="text-sm text-brand-700 underline underline-offset-2">
+        Helpdesk
+      </Link>
+      <div className="mt-2 grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="min-w-0 space-y-8">
+          <div>
+            <h1 className="text-2xl font-bold text-brand-900">{ticket.summary}</h1>
+            <dl
+              aria-label="Ticket details"
+              className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm"
+            >
+              <Detail term="Reference">
+                <span className="font-mono">{ticket.tracking_ref}</span>
+              </Detail>
+              <Detail term="Status">
+                {staffStatusLabel(ticket.status)}
+                <span className="text-slate-600">
+                  {' '}
+                  (customer sees “{customerStatusLabel(ticket.status)}”)
+                </span>
+              </Detail>
+              {ticket.close_reason ? (
+                <Detail term="Close reason">{CLOSE_REASON_LABELS[ticket.close_reason]}</Detail>
+              ) : null}
+              <Detail term="Priority">{PRIORITY_LABELS[ticket.priority]}</Detail>
+              <Detail term="Company">{ticket.company?.name ?? 'None (individual customer)'}</Detail>
+              {ticket.location ? <Detail term="Location">{ticket.location}</Detail> : null}
+              <Detail term="Created">
+                <DateTime iso={ticket.created_at} />
+              </Detail>
+              <Detail term="First response">
+                <DateTime iso={ticket.first_response_at} />
+              </Detail>
+              <Detail term="Updated">
+                <DateTime iso={ticket.updated_at} />
+              </Detail>
+            </dl>
+          </div>
+          <section aria-labelledby="details-title">
+            <h2 id="details-title" className="mb-2 text-xl font-bold text-brand-900">
+              Details
+            </h2>
+            <p className="whitespace-pre-wrap break-words text-slate-800">
+              {ticket.details || 'No details given.'}
+            </p>
+          </section>
+          <Timeline messages={messages} />
+          <ReplyForm ticketId={ticket.id} />
+        </div>
+        <aside aria-label="Staff actions" className="space-y-4">
+          <AssignmentForm ticketId={ticket.id} assignee={assignee} />
+          <StatusForm ticketId={ticket.id} status={ticket.status} closeReason={ticket.close_reason} />
+          <PriorityForm ticketId={ticket.id} priority={ticket.priority} />
+        </aside>
+      </div>
+    </Container>
+  )
+}

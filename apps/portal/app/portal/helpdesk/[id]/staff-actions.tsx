@@ -1,0 +1,260 @@
+'use client'
+
+import {
+  CLOSE_REASON_LABELS,
+  CLOSE_REASONS,
+  PRIORITY_LABELS,
+  STAFF_STATUS_LABELS,
+  TICKET_PRIORITIES,
+} from '@siyakha/schemas/helpdesk'
+import { TICKET_STATUSES } from '@siyakha/schemas/ticket'
+import { Button } from '@siyakha/ui/button'
+import { SelectField, TextareaField } from '@siyakha/ui/field'
+import { toast } from '@siyakha/ui/toaster'
+import { type ReactNode, useActionState, useEffect, useRef } from 'react'
+import { type ActionState, IDLE } from './action-state'
+import { assignAction, changePriorityAction, changeStatusAction, replyAction } from './actions'
+
+type Action = (previous: ActionState, formData: FormData) => Promise<ActionState>
+
+/**
+ * One staff action as a form posting to its server action (it works before hydration too).
+ * Success is a toast; a refusal stays on the form, next to the field it concerns, with what the
+ * user sent put back, and focus moves to the first field that needs fixing.
+ */
+function useStaffAction(action: Action) {
+  const [state, formAction, pending] = useActionState(action, IDLE)
+  const formRef = useRef<HTMLFormElement>(null)
+  useEffect(() => {
+    if (state.status === 'success') toast(state.message, { variant: 'success' })
+    if (state.status === 'error') {
+      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
+    }
+  }, [state])
+  const failed = state.status === 'error' ? state : null
+  return {
+    formAction,
+    pending,
+    formRef,
+    /** Re-mounts the fields after each answer, so their default values are the ones shown. */
+    key: state.status === 'idle' ? 'idle' : String(state.at),
+    fieldErrors: failed?.fieldErrors ?? {},
+    /** What the user sent, when the action refused it. */
+    sent: failed?.values,
+    problem: failed?.message,
+  }
+}
+
+function ActionCard({ title, id, children }: { title: string; id: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+      <h2 id={id} className="text-lg font-bold text-brand-900">
+        {title}
+      </h2>
+      {children}
+    </section>
+  )
+}
+
+function FormProblem({ message }: { message?: string }) {
+  return message ? (
+    <p role="alert" className="text-sm font-medium text-red-700">
+      {message}
+    </p>
+  ) : null
+}
+
+function TicketIdField({ ticketId }: { ticketId: string }) {
+  return <input type="hidden" name="ticketId" value={ticketId} />
+}
+
+export function StatusForm({
+  ticketId,
+  status,
+  closeReason,
+}: {
+  ticketId: string
+  status: string
+  closeReason: string | null
+}) {
+  const form = useStaffAction(changeStatusAction)
+  return (
+    <ActionCard title="Status" id="status-form-title">
+      <form
+        ref={form.formRef}
+        action={form.formAction}
+        className="mt-3 space-y-3"
+        aria-labelledby="status-form-title"
+        noValidate
+      >
+        <TicketIdField ticketId={ticketId} />
+        <div key={`${form.key}-${status}-${closeReason}`} className="space-y-3">
+          <SelectField
+            id="ticket-status"
+            label="New status"
+            name="status"
+            defaultValue={form.sent?.status ?? status}
+            error={form.fieldErrors.status}
+          >
+            {TICKET_STATUSES.map((value) => (
+              <option key={value} value={value}>
+                {STAFF_STATUS_LABELS[value]}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField
+            id="ticket-close-reason"
+            label="Close reason"
+            name="closeReason"
+            hint="Required when closing."
+            defaultValue={form.sent?.closeReason ?? closeReason ?? ''}
+            error={form.fieldErrors.closeReason}
+          >
+            <option value="">None (not closing)</option>
+            {CLOSE_REASONS.map((value) => (
+              <option key={value} value={value}>
+                {CLOSE_REASON_LABELS[value]}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+        <FormProblem message={form.problem} />
+        <Button type="submit" size="sm" disabled={form.pending}>
+          Update status
+        </Button>
+      </form>
+    </ActionCard>
+  )
+}
+
+export function PriorityForm({ ticketId, priority }: { ticketId: string; priority: string }) {
+  const form = useStaffAction(changePriorityAction)
+  return (
+    <ActionCard title="Priority" id="priority-form-title">
+      <form
+        ref={form.formRef}
+        action={form.formAction}
+        className="mt-3 space-y-3"
+        aria-labelledby="priority-form-title"
+        noValidate
+      >
+        <TicketIdField ticketId={ticketId} />
+        <SelectField
+          key={`${form.key}-${priority}`}
+          id="ticket-priority"
+          label="New priority"
+          name="priority"
+          defaultValue={form.sent?.priority ?? priority}
+          error={form.fieldErrors.priority}
+        >
+          {TICKET_PRIORITIES.map((value) => (
+            <option key={value} value={value}>
+              {PRIORITY_LABELS[value]}
+            </option>
+          ))}
+        </SelectField>
+        <FormProblem message={form.problem} />
+        <Button type="submit" size="sm" disabled={form.pending}>
+          Update priority
+        </Button>
+      </form>
+    </ActionCard>
+  )
+}
+
+/** Who works the ticket: staff can take it or let it go (the names of others are not readable). */
+export function AssignmentForm({
+  ticketId,
+  assignee,
+}: {
+  ticketId: string
+  assignee: 'you' | 'someone' | 'nobody'
+}) {
+  const form = useStaffAction(assignAction)
+  const description = {
+    you: 'Assigned to you.',
+    someone: 'Assigned to someone else.',
+    nobody: 'Unassigned.',
+  }[assignee]
+  return (
+    <ActionCard title="Assignee" id="assignment-form-title">
+      <form
+        ref={form.formRef}
+        action={form.formAction}
+        className="mt-3 space-y-3"
+        aria-labelledby="assignment-form-title"
+      >
+        <TicketIdField ticketId={ticketId} />
+        <p className="text-sm text-slate-700">{description}</p>
+        <FormProblem message={form.problem || form.fieldErrors.assignee} />
+        <div className="flex flex-wrap gap-2">
+          {assignee === 'you' ? null : (
+            <Button type="submit" size="sm" name="assignee" value="me" disabled={form.pending}>
+              Assign to me
+            </Button>
+          )}
+          {assignee === 'nobody' ? null : (
+            <Button
+              type="submit"
+              size="sm"
+              variant="outline"
+              name="assignee"
+              value="none"
+              disabled={form.pending}
+            >
+              Unassign
+            </Button>
+          )}
+        </div>
+      </form>
+    </ActionCard>
+  )
+}
+
+export function ReplyForm({ ticketId }: { ticketId: string }) {
+  const form = useStaffAction(replyAction)
+  const kind = form.sent?.kind === 'internal' ? 'internal' : 'public'
+  return (
+    <ActionCard title="Reply or note" id="reply-form-title">
+      <form
+        ref={form.formRef}
+        action={form.formAction}
+        className="mt-3 space-y-3"
+        aria-labelledby="reply-form-title"
+        noValidate
+      >
+        <TicketIdField ticketId={ticketId} />
+        <div key={form.key} className="space-y-3">
+          <fieldset className="space-y-2">
+            <legend className="text-sm font-semibold text-brand-900">Visible to</legend>
+            <label className="flex items-center gap-2 text-sm">
+              <input type="radio" name="kind" value="public" defaultChecked={kind === 'public'} />
+              Public reply (the customer sees it)
+            </label>
+            <label className="flex items-center gap-2 text-sm">
+              <input type="radio" name="kind" value="internal" defaultChecked={kind === 'internal'} />
+              Internal note (staff only)
+            </label>
+            {form.fieldErrors.kind ? (
+              <p className="text-sm font-medium text-red-700">{form.fieldErrors.kind}</p>
+            ) : null}
+          </fieldset>
+          <TextareaField
+            id="reply-body"
+            label="Message"
+            name="body"
+            rows={5}
+            maxLength={4096}
+            required
+            defaultValue={form.sent?.body ?? ''}
+            error={form.fieldErrors.body}
+          />
+        </div>
+        <FormProblem message={form.problem} />
+        <Button type="submit" size="sm" disabled={form.pending}>
+          Add to timeline
+        </Button>
+      </form>
+    </ActionCard>
+  )
+}

@@ -1,0 +1,190 @@
+import {
+  HELPDESK_PAGE_SIZE,
+  HELPDESK_SEARCH_MAX,
+  type HelpdeskFilters,
+  helpdeskFiltersSchema,
+  PRIORITY_LABELS,
+  STAFF_STATUS_LABELS,
+  staffStatusLabel,
+} from '@siyakha/schemas/helpdesk'
+import { TICKET_STATUSES } from '@siyakha/schemas/ticket'
+import { helpdeskTicketsQuery } from '@siyakha/supabase/queries'
+import { buttonClasses } from '@siyakha/ui/button'
+import { Container } from '@siyakha/ui/container'
+import { InputField, SelectField } from '@siyakha/ui/field'
+import type { Metadata } from 'next'
+import Link from 'next/link'
+import { formatDateTime } from '@/lib/format'
+import { currentUserIsStaff, requireUser, serverSupabase } from '@/lib/session'
+import { AccessDenied } from '../access-denied'
+
+export const metadata: Metadata = { title: 'Helpdesk' }
+
+type SearchParams = Record<string, string | string[] | undefined>
+
+/** The list's address for these filters, leaving defaults out so links stay short. */
+function helpdeskHref(filters: HelpdeskFilters, page = filters.page): string {
+  const params = new URLSearchParams()
+  if (filters.status !== 'active') params.set('status', filters.status)
+  if (filters.q) params.set('q', filters.q)
+  if (filters.mine) params.set('mine', '1')
+  if (page > 1) params.set('page', String(page))
+  const query = params.toString()
+  return query ? `/portal/helpdesk?${query}` : '/portal/helpdesk'
+}
+
+/** One page of tickets, plus whether another follows (one row more is asked for to know). */
+async function loadTickets(filters: HelpdeskFilters, userId: string) {
+  try {
+    const { data } = await helpdeskTicketsQuery(await serverSupabase(), {
+      status: filters.status,
+      search: filters.q || undefined,
+      assignedTo: filters.mine ? userId : undefined,
+      limit: HELPDESK_PAGE_SIZE + 1,
+      offset: (filters.page - 1) * HELPDESK_PAGE_SIZE,
+    })
+    return {
+      tickets: data.slice(0, HELPDESK_PAGE_SIZE),
+      hasNext: data.length > HELPDESK_PAGE_SIZE,
+      failed: false,
+    }
+  } catch (error) {
+    console.error('Could not load the helpdesk tickets', error)
+    return { tickets: [], hasNext: false, failed: true }
+  }
+}
+
+export default async function HelpdeskPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const filters = helpdeskFiltersSchema.parse(await searchParams)
+  const user = await requireUser(helpdeskHref(filters))
+  if (!(await currentUserIsStaff())) return <AccessDenied />
+  const { tickets, hasNext, failed } = await loadTickets(filters, user.id)
+  const first = (filters.page - 1) * HELPDESK_PAGE_SIZE + 1
+
+  return (
+    <Container className="max-w-6xl space-y-6 py-10">
+      <h1 className="text-2xl font-bold text-brand-900">Helpdesk</h1>
+
+      {/* A plain GET form: the filters live in the URL and work before (or without) JavaScript. */}
+      <search aria-label="Filter tickets">
+        <form
+          action="/portal/helpdesk"
+          method="get"
+          className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-[12rem_minmax(0,1fr)_auto_auto] sm:items-end"
+        >
+          <SelectField id="helpdesk-status" label="Status" name="status" defaultValue={filters.status}>
+            <option value="active">All open work</option>
+            {TICKET_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {STAFF_STATUS_LABELS[status]}
+              </option>
+            ))}
+            <option value="all">All tickets</option>
+          </SelectField>
+          <InputField
+            id="helpdesk-search"
+            label="Search"
+            name="q"
+            type="search"
+            placeholder="Reference or summary"
+            maxLength={HELPDESK_SEARCH_MAX}
+            defaultValue={filters.q}
+          />
+          <label className="flex h-11 items-center gap-2 text-sm font-semibold text-brand-900">
+            <input type="checkbox" name="mine" value="1" defaultChecked={filters.mine} className="size-4" />
+            Assigned to me
+          </label>
+          <button type="submit" className={buttonClasses()}>
+            Apply filters
+          </button>
+        </form>
+      </search>
+
+      {failed ? (
+        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-800">
+          Could not load the tickets. Please reload the page.
+        </p>
+      ) : tickets.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-slate-600">
+          No tickets match these filters.{' '}
+          <Link href="/portal/helpdesk" className="font-semibold text-brand-700 underline underline-offset-2">
+            Show all open work
+          </Link>
+          .
+        </p>
+      ) : (
+        <>
+          {/* Scrolls sideways on small screens; the links in each row keep it keyboard reachable. */}
+          <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+            <table className="w-full text-left text-sm">
+              <caption id="helpdesk-caption" className="sr-only">
+                Tickets, newest first
+              </caption>
+              <thead className="bg-slate-50 text-slate-700">
+                <tr>
+                  {['Reference', 'Summary', 'Status', 'Priority', 'Created', 'Assignee'].map((heading) => (
+                    <th key={heading} scope="col" className="px-4 py-3 font-semibold whitespace-nowrap">
+                      {heading}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-200">
+                {tickets.map((ticket) => (
+                  <tr key={ticket.id} className="align-top">
+                    <td className="px-4 py-3 whitespace-nowrap">
+                      <Link
+                        href={`/portal/helpdesk/${ticket.id}`}
+                        className="font-mono font-semibold text-brand-700 underline underline-offset-2"
+                      >
+                        {ticket.tracking_ref}
+                      </Link>
+                    </td>
+                    <td className="min-w-56 px-4 py-3 text-brand-900">{ticket.summary}</td>
+                    <td className="px-4 py-3 whitespace-nowrap">{staffStatusLabel(ticket.status)}</td>
+                    <td className="px-4 py-3 whitespace-nowrap">{PRIORITY_LABELS[ticket.priority]}</td>
+                    <td className="px-4 py-3 whitespace-nowrap">
+                      <time dateTime={ticket.created_at}>{formatDateTime(ticket.created_at)}</time>
+                    </td>
+                    <td className="px-4 py-3 whitespace-nowrap">
+                      {!ticket.assigned_to ? (
+                        <span className="text-slate-600">Unassigned</span>
+                      ) : ticket.assigned_to === user.id ? (
+                        'You'
+                      ) : (
+                        'Someone else'
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-3 text-sm">
+            <p className="text-slate-600">
+              Showing {first}–{first + tickets.length - 1}, newest first.
+            </p>
+            <div className="flex gap-2">
+              {filters.page > 1 ? (
+                <Link
+                  href={helpdeskHref(filters, filters.page - 1)}
+                  className={buttonClasses({ variant: 'outline', size: 'sm' })}
+                >
+                  Previous page
+                </Link>
+              ) : null}
+              {hasNext ? (
+                <Link
+                  href={helpdeskHref(filters, filters.page + 1)}
+                  className={buttonClasses({ variant: 'outline', size: 'sm' })}
+                >
+                  Next page
+                </Link>
+              ) : null}
+            </div>
+          </nav>
+        </>
+      )}
+    </Container>
+  )
+}

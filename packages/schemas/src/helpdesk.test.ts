@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest'
+import {
+  HELPDESK_MESSAGES,
+  helpdeskFiltersSchema,
+  STAFF_STATUS_LABELS,
+  staffReplySchema,
+  staffStatusLabel,
+  ticketAssignmentSchema,
+  ticketPriorityChangeSchema,
+  ticketStatusChangeSchema,
+} from './helpdesk'
+import { fieldErrors } from './support-request'
+import { TICKET_STATUSES } from './ticket'
+
+const TICKET = '00000000-0000-4000-8000-0000000000a1'
+
+describe('helpdeskFiltersSchema', () => {
+  it('defaults to all open work, no search, everyone, page 1', () => {
+    expect(helpdeskFiltersSchema.parse({})).toEqual({ status: 'active', q: '', mine: false, page: 1 })
+  })
+
+  it('reads the URL as given', () => {
+    expect(
+      helpdeskFiltersSchema.parse({
+        status: 'waiting_on_customer',
+        q: '  TCK-7Q4M2A ',
+        mine: '1',
+        page: '3',
+      }),
+    ).toEqual({ status: 'waiting_on_customer', q: 'TCK-7Q4M2A', mine: true, page: 3 })
+  })
+
+  it('falls back instead of failing on a hand-edited URL', () => {
+    expect(
+      helpdeskFiltersSchema.parse({ status: 'deleted', q: ['first', 'second'], mine: 'yes', page: '-2' }),
+    ).toEqual({ status: 'active', q: 'first', mine: false, page: 1 })
+    expect(helpdeskFiltersSchema.parse({ page: 'two' }).page).toBe(1)
+    expect(helpdeskFiltersSchema.parse({ q: 'x'.repeat(500) }).q).toHaveLength(100)
+  })
+})
+
+describe('ticketStatusChangeSchema', () => {
+  it('needs a close reason to close', () => {
+    expect(
+      fieldErrors(ticketStatusChangeSchema, { ticketId: TICKET, status: 'closed', closeReason: '' }),
+    ).toEqual({ closeReason: HELPDESK_MESSAGES.closeReasonRequired })
+    expect(
+      ticketStatusChangeSchema.parse({ ticketId: TICKET, status: 'closed', closeReason: 'duplicate' }),
+    ).toEqual({ ticketId: TICKET, status: 'closed', closeReason: 'duplicate' })
+  })
+
+  it('drops a close reason on any other move', () => {
+    expect(ticketStatusChangeSchema.parse({ ticketId: TICKET, status: 'open', closeReason: 'spam' })).toEqual(
+      {
+        ticketId: TICKET,
+        status: 'open',
+        closeReason: null,
+      },
+    )
+  })
+
+  it('rejects unknown statuses, reasons and tickets', () => {
+    expect(
+      fieldErrors(ticketStatusChangeSchema, { ticketId: 'a1', status: 'deleted', closeReason: 'because' }),
+    ).toEqual({
+      ticketId: HELPDESK_MESSAGES.unknownTicket,
+      status: HELPDESK_MESSAGES.chooseStatus,
+      closeReason: HELPDESK_MESSAGES.closeReasonRequired,
+    })
+  })
+})
+
+describe('ticketPriorityChangeSchema', () => {
+  it('accepts the four priorities only', () => {
+    for (const priority of ['low', 'normal', 'high', 'urgent']) {
+      expect(ticketPriorityChangeSchema.safeParse({ ticketId: TICKET, priority }).success).toBe(true)
+    }
+    expect(fieldErrors(ticketPriorityChangeSchema, { ticketId: TICKET, priority: 'critical' })).toEqual({
+      priority: HELPDESK_MESSAGES.choosePriority,
+    })
+  })
+})
+
+describe('ticketAssignmentSchema', () => {
+  it('assigns to me or to nobody', () => {
+    expect(ticketAssignmentSchema.parse({ ticketId: TICKET, assignee: 'me' }).assignee).toBe('me')
+    expect(ticketAssignmentSchema.parse({ ticketId: TICKET, assignee: 'none' }).assignee).toBe('none')
+    expect(fieldErrors(ticketAssignmentSchema, { ticketId: TICKET, assignee: 'someone-else' })).toEqual({
+      assignee: HELPDESK_MESSAGES.chooseAssignment,
+    })
+  })
+})
+
+describe('staffReplySchema', () => {
+  it('trims the body and keeps the kind', () => {
+    expect(
+      staffReplySchema.parse({ ticketId: TICKET, kind: 'internal', body: '  Driver rolled back.\n' }),
+    ).toEqual({ ticketId: TICKET, kind: 'internal', body: 'Driver rolled back.' })
+  })
+
+  it('explains an empty or overlong body and an unknown kind', () => {
+    expect(fieldErrors(staffReplySchema, { ticketId: TICKET, kind: 'public', body: '   ' })).toEqual({
+      body: HELPDESK_MESSAGES.bodyRequired,
+    })
+    expect(
+      fieldErrors(staffReplySchema, { ticketId: TICKET, kind: 'email', body: 'x'.repeat(4097) }),
+    ).toEqual({
+      kind: HELPDESK_MESSAGES.chooseReplyKind,
+      body: HELPDESK_MESSAGES.bodyTooLong,
+    })
+  })
+})
+
+it('labels every status for staff', () => {
+  for (const status of TICKET_STATUSES) expect(STAFF_STATUS_LABELS[status]).toBeTruthy()
+  expect(staffStatusLabel('waiting_on_customer')).toBe('Waiting on customer')
+  expect(staffStatusLabel('unknown')).toBe('unknown')
+})

@@ -1,0 +1,130 @@
+import { z } from 'zod'
+import { TICKET_STATUSES, type TicketStatus } from './ticket'
+
+/** The staff helpdesk (/portal/helpdesk): filters, the staff's actions on a ticket, their labels. */
+
+export const HELPDESK_MESSAGES = {
+  /** The same words the customer ticket page uses, so a refusal tells nothing about the ticket. */
+  notFound: 'Not found or access denied.',
+  unknownTicket: 'Unknown ticket',
+  chooseStatus: 'Choose a status.',
+  closeReasonRequired: 'Choose a close reason to close the ticket.',
+  choosePriority: 'Choose a priority.',
+  chooseAssignment: 'Choose whether to assign or unassign.',
+  chooseReplyKind: 'Choose a public reply or an internal note.',
+  bodyRequired: 'Write the reply or note first.',
+  bodyTooLong: 'Keep it under 4096 characters.',
+} as const
+
+export const TICKET_PRIORITIES = ['low', 'normal', 'high', 'urgent'] as const
+export type TicketPriority = (typeof TICKET_PRIORITIES)[number]
+
+export const CLOSE_REASONS = ['confirmed', 'auto_closed', 'cancelled', 'duplicate', 'spam'] as const
+export type CloseReason = (typeof CLOSE_REASONS)[number]
+
+/** How staff see a status: the helpdesk's own states, not the customer's wording. */
+export const STAFF_STATUS_LABELS: Record<TicketStatus, string> = {
+  new: 'New',
+  open: 'Open',
+  waiting_on_customer: 'Waiting on customer',
+  on_hold: 'On hold',
+  resolved: 'Resolved',
+  closed: 'Closed',
+}
+
+export function staffStatusLabel(status: string): string {
+  return STAFF_STATUS_LABELS[status as TicketStatus] ?? status
+}
+
+export const PRIORITY_LABELS: Record<TicketPriority, string> = {
+  low: 'Low',
+  normal: 'Normal',
+  high: 'High',
+  urgent: 'Urgent',
+}
+
+export const CLOSE_REASON_LABELS: Record<CloseReason, string> = {
+  confirmed: 'Confirmed by customer',
+  auto_closed: 'Auto-closed',
+  cancelled: 'Cancelled',
+  duplicate: 'Duplicate',
+  spam: 'Spam',
+}
+
+/** 'active' is "All open work" (everything but resolved and closed); 'all' is every ticket. */
+export const HELPDESK_STATUS_FILTERS = ['active', 'all', ...TICKET_STATUSES] as const
+export type HelpdeskStatusFilter = (typeof HELPDESK_STATUS_FILTERS)[number]
+
+export const HELPDESK_PAGE_SIZE = 50
+export const HELPDESK_SEARCH_MAX = 100
+
+// Search params arrive as string | string[] | undefined; a repeated key counts by its first value.
+const firstValue = (value: unknown) => (Array.isArray(value) ? value[0] : value)
+const emptyToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value)
+
+/**
+ * The list's URL (`?status=&q=&mine=1&page=`). Anything unusable falls back to the default rather
+ * than failing: a hand-edited URL still shows the helpdesk.
+ */
+export const helpdeskFiltersSchema = z.object({
+  status: z.preprocess(firstValue, z.enum(HELPDESK_STATUS_FILTERS).catch('active')),
+  q: z.preprocess(
+    firstValue,
+    z
+      .string()
+      .transform((value) => value.trim().slice(0, HELPDESK_SEARCH_MAX))
+      .catch(''),
+  ),
+  mine: z.preprocess(firstValue, z.string().optional().catch(undefined)).transform((value) => value === '1'),
+  page: z.preprocess(firstValue, z.coerce.number().int().min(1).max(10_000).catch(1)),
+})
+export type HelpdeskFilters = z.output<typeof helpdeskFiltersSchema>
+
+const ticketId = z.uuid(HELPDESK_MESSAGES.unknownTicket)
+
+/** 'Change status'. Closing needs a reason (the database's check agrees); other moves drop it. */
+export const ticketStatusChangeSchema = z
+  .object({
+    ticketId,
+    status: z.enum(TICKET_STATUSES, HELPDESK_MESSAGES.chooseStatus),
+    closeReason: z.preprocess(
+      emptyToUndefined,
+      z.enum(CLOSE_REASONS, HELPDESK_MESSAGES.closeReasonRequired).optional(),
+    ),
+  })
+  .refine((value) => value.status !== 'closed' || value.closeReason !== undefined, {
+    path: ['closeReason'],
+    message: HELPDESK_MESSAGES.closeReasonRequired,
+  })
+  .transform(({ ticketId, status, closeReason }) => ({
+    ticketId,
+    status,
+    closeReason: status === 'closed' ? (closeReason ?? null) : null,
+  }))
+export type TicketStatusChange = z.output<typeof ticketStatusChangeSchema>
+
+/** 'Change priority'. */
+export const ticketPriorityChangeSchema = z.object({
+  ticketId,
+  priority: z.enum(TICKET_PRIORITIES, HELPDESK_MESSAGES.choosePriority),
+})
+export type TicketPriorityChange = z.output<typeof ticketPriorityChangeSchema>
+
+/** 'Assign to me' / 'Unassign': staff take a ticket or let it go; nobody assigns others here. */
+export const ticketAssignmentSchema = z.object({
+  ticketId,
+  assignee: z.enum(['me', 'none'], HELPDESK_MESSAGES.chooseAssignment),
+})
+export type TicketAssignment = z.output<typeof ticketAssignmentSchema>
+
+export const STAFF_REPLY_KINDS = ['public', 'internal'] as const
+export type StaffReplyKind = (typeof STAFF_REPLY_KINDS)[number]
+
+/** 'Reply': a public reply the customer sees, or an internal note only staff see. */
+export const staffReplySchema = z.object({
+  ticketId,
+  kind: z.enum(STAFF_REPLY_KINDS, HELPDESK_MESSAGES.chooseReplyKind),
+  // ticket_messages.body allows 1–4096 characters.
+  body: z.string().trim().min(1, HELPDESK_MESSAGES.bodyRequired).max(4096, HELPDESK_MESSAGES.bodyTooLong),
+})
+export type StaffReply = z.output<typeof staffReplySchema>

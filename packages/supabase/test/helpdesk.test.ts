@@ -1,0 +1,139 @@
+import { createClient } from '@supabase/supabase-js'
+import { describe, expect, it, vi } from 'vitest'
+import ws from 'ws'
+import {
+  addStaffMessageMutation,
+  assignTicketMutation,
+  TicketNotUpdatedError,
+  updateTicketStatusMutation,
+} from '../src/mutations'
+import { containsPattern, helpdeskTicketQuery, helpdeskTicketsQuery, isStaffQuery } from '../src/queries'
+import type { Database } from '../src/types'
+
+/** A client whose requests are recorded and answered by `reply`, so no server is needed. */
+function recordingClient(reply: (url: URL, init: RequestInit) => Response) {
+  const requests: { url: URL; init: RequestInit }[] = []
+  const fetch = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(input instanceof Request ? input.url : String(input))
+    requests.push({ url, init })
+    return reply(url, init)
+  })
+  const client = createClient<Database>('http://db.test', 'anon-key', {
+    global: { fetch },
+    auth: { persistSession: false, autoRefreshToken: false },
+    realtime: { transport: ws as never },
+  })
+  return { client, requests }
+}
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
+
+describe('helpdesk queries', () => {
+  it('checks for a staff role of the user themselves', async () => {
+    const { client, requests } = recordingClient(() => json([{ role: 'agent' }]))
+    expect(await isStaffQuery(client, 'u1')).toBe(true)
+    const url = requests[0]?.url
+    expect(url?.pathname).toBe('/rest/v1/user_roles')
+    expect(url?.searchParams.get('user_id')).toBe('eq.u1')
+    expect(url?.searchParams.get('limit')).toBe('1')
+  })
+
+  it('treats no role or a failing check as not staff', async () => {
+    expect(await isStaffQuery(recordingClient(() => json([])).client, 'u1')).toBe(false)
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const failing = recordingClient(() => json({ message: 'denied', code: '42501' }, 403)).client
+    expect(await isStaffQuery(failing, 'u1')).toBe(false)
+    expect(spy).toHaveBeenCalled()
+    spy.mockRestore()
+  })
+
+  it('lists open work newest first, one page at a time', async () => {
+    const { client, requests } = recordingClient(() => json([]))
+    await helpdeskTicketsQuery(client, { status: 'active', limit: 51, offset: 50 })
+    const url = requests[0]?.url
+    expect(url?.searchParams.get('status')).toBe('not.in.(resolved,closed)')
+    expect(url?.searchParams.get('order')).toBe('created_at.desc,id.desc')
+    expect(url?.searchParams.get('offset')).toBe('50')
+    expect(url?.searchParams.get('limit')).toBe('51')
+    expect(url?.searchParams.has('or')).toBe(false)
+    expect(url?.searchParams.has('assigned_to')).toBe(false)
+  })
+
+  it('filters by one status, the assignee and a search of reference or summary', async () => {
+    const { client, requests } = recordingClient(() => json([]))
+    await helpdeskTicketsQuery(client, {
+      status: 'on_hold',
+      search: 'wi-fi, "5G"',
+      assignedTo: 'u1',
+      limit: 10,
+    })
+    const url = requests[0]?.url
+    expect(url?.searchParams.get('status')).toBe('eq.on_hold')
+    expect(url?.searchParams.get('assigned_to')).toBe('eq.u1')
+    expect(url?.searchParams.get('or')).toBe('(tracking_ref.ilike.%wi-fi_ _5G_%,summary.ilike.%wi-fi_ _5G_%)')
+    await helpdeskTicketsQuery(client, { status: 'all', limit: 10 })
+    expect(requests[1]?.url.searchParams.has('status')).toBe(false)
+  })
+
+  it("takes the searcher's wildcards literally and keeps PostgREST's syntax out", () => {
+    expect(containsPattern('50%_off\\')).toBe('%50\\%\\_off\\\\%')
+    expect(containsPattern('a,b(c)"d"*')).toBe('%a_b_c__d__%')
+  })
+
+  it('reads one ticket with its company for the helpdesk', async () => {
+    const { client, requests } = recordingClient(() => json([]))
+    expect((await helpdeskTicketQuery(client, 'a1')).data).toBeNull()
+    const url = requests[0]?.url
+    expect(url?.searchParams.get('id')).toBe('eq.a1')
+    expect(url?.searchParams.get('select')).toContain('company:companies(name)')
+  })
+})
+
+describe('helpdesk mutations', () => {
+  const row = { id: 'a1', status: 'closed', close_reason: 'spam', priority: 'normal', assigned_to: null }
+
+  it('closes with the reason and clears it on any other move', async () => {
+    const { client, requests } = recordingClient(() => json([row]))
+    await updateTicketStatusMutation(client, { ticketId: 'a1', status: 'closed', closeReason: 'spam' })
+    await updateTicketStatusMutation(client, { ticketId: 'a1', status: 'open', closeReason: 'spam' })
+    expect(requests[0]?.init.method).toBe('PATCH')
+    expect(requests[0]?.url.searchParams.get('id')).toBe('eq.a1')
+    expect(JSON.parse(String(requests[0]?.init.body))).toEqual({ status: 'closed', close_reason: 'spam' })
+    expect(JSON.parse(String(requests[1]?.init.body))).toEqual({ status: 'open', close_reason: null })
+  })
+
+  it('reports a ticket it could not update (missing, or refused by row-level security)', async () => {
+    const { client } = recordingClient(() => json([]))
+    await expect(assignTicketMutation(client, { ticketId: 'a1', assignee: null })).rejects.toBeInstanceOf(
+      TicketNotUpdatedError,
+    )
+  })
+
+  it('throws what the ticket trigger says', async () => {
+    const { client } = recordingClient(() =>
+      json({ message: 'Ticket status cannot move from new to resolved', code: '42501' }, 403),
+    )
+    await expect(
+      updateTicketStatusMutation(client, { ticketId: 'a1', status: 'resolved', closeReason: null }),
+    ).rejects.toMatchObject({ code: '42501' })
+  })
+
+  it('records a public reply as outbound and a note as internal, sent from the portal', async () => {
+    const { client, requests } = recordingClient(() => json({ id: 'm1' }, 201))
+    expect(
+      await addStaffMessageMutation(client, { ticketId: 'a1', kind: 'public', body: 'Hi', userId: 'u1' }),
+    ).toEqual({ id: 'm1' })
+    await addStaffMessageMutation(client, { ticketId: 'a1', kind: 'internal', body: 'Note', userId: 'u1' })
+    const bodies = requests.map((r) => JSON.parse(String(r.init.body)))
+    expect(bodies[0]).toEqual({
+      ticket_id: 'a1',
+      direction: 'outbound',
+      channel: 'portal',
+      status: 'sent',
+      body: 'Hi',
+      created_by: 'u1',
+    })
+    expect(bodies[1]).toMatchObject({ direction: 'internal', channel: 'portal', status: 'sent' })
+  })
+})
