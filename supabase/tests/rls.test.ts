@@ -610,6 +610,103 @@ describe('ticket_messages: write', () => {
     expect(byAgent.data).toEqual([{ status: 'read' }])
   })
 
+  it.each([
+    ['a reply that reads as the helpdesk', { direction: 'outbound', channel: 'portal' }],
+    ['a WhatsApp message marked as sent', { direction: 'outbound', channel: 'whatsapp', status: 'sent' }],
+    ['a delivery receipt', { direction: 'outbound', channel: 'whatsapp', status: 'read' }],
+    ['an email', { direction: 'outbound', channel: 'email' }],
+  ])('a customer cannot write %s', async (_, extra) => {
+    const result = await db.thabo.from('ticket_messages').insert(message(T('a1'), extra))
+    expect(result.error?.code).toBe('42501')
+  })
+
+  it('a customer records their own WhatsApp intent (outbound, whatsapp, queued)', async () => {
+    const result = await db.thabo
+      .from('ticket_messages')
+      .insert(
+        message(T('a1'), {
+          direction: 'outbound',
+          channel: 'whatsapp',
+          status: 'queued',
+          to_from: '+27820000000',
+        }),
+      )
+    expect(result.error).toBeNull()
+  })
+
+  it('staff change a message’s delivery status only, never its words or visibility', async () => {
+    const [note] = await sql<{ id: string }>(
+      `insert into public.ticket_messages (ticket_id, direction, channel, body, status)
+       values ($1, 'internal', 'portal', 'Vendor RMA pending.', 'sent') returning id`,
+      [T('a1')],
+    )
+    const id = (note as { id: string }).id
+    for (const change of [
+      { direction: 'outbound' as const },
+      { body: 'Rewritten.' },
+      { channel: 'email' as const },
+    ]) {
+      const result = await db.agent.from('ticket_messages').update(change).eq('id', id).select('id')
+      expect(result.error?.code).toBe('42501')
+    }
+    const [row] = await sql<{ direction: string; body: string }>(
+      'select direction, body from public.ticket_messages where id = $1',
+      [id],
+    )
+    expect(row).toEqual({ direction: 'internal', body: 'Vendor RMA pending.' })
+  })
+
+  it('the first public staff reply opens a new ticket and stamps the first response; a note does not', async () => {
+    const fresh = await ticketIn('new')
+    await db.agent
+      .from('ticket_messages')
+      .insert({
+        ticket_id: fresh,
+        direction: 'internal',
+        channel: 'portal',
+        body: 'Looking into it.',
+        status: 'sent',
+      })
+      .throwOnError()
+    const [afterNote] = await sql<{ status: string }>('select status from public.tickets where id = $1', [
+      fresh,
+    ])
+    expect(afterNote?.status).toBe('new')
+    await db.agent
+      .from('ticket_messages')
+      .insert({
+        ticket_id: fresh,
+        direction: 'outbound',
+        channel: 'portal',
+        body: 'On it today.',
+        status: 'sent',
+      })
+      .throwOnError()
+    const [afterReply] = await sql<{ status: string; first_response_at: string | null }>(
+      'select status, first_response_at from public.tickets where id = $1',
+      [fresh],
+    )
+    expect(afterReply?.status).toBe('open')
+    expect(afterReply?.first_response_at).not.toBeNull()
+  })
+
+  it('a customer WhatsApp intent leaves a new ticket new', async () => {
+    const fresh = await ticketIn('new')
+    await db.thabo
+      .from('ticket_messages')
+      .insert(message(fresh, { direction: 'outbound', channel: 'whatsapp', status: 'queued' }))
+      .throwOnError()
+    const [row] = await sql<{ status: string }>('select status from public.tickets where id = $1', [fresh])
+    expect(row?.status).toBe('new')
+  })
+
+  it('a customer reply puts a ticket waiting on them back to open', async () => {
+    const waiting = await ticketIn('waiting_on_customer')
+    await db.thabo.from('ticket_messages').insert(message(waiting)).throwOnError()
+    const [row] = await sql<{ status: string }>('select status from public.tickets where id = $1', [waiting])
+    expect(row?.status).toBe('open')
+  })
+
   it.each(CALLERS)('%s cannot delete messages', async (caller) => {
     const result = await db[caller].from('ticket_messages').delete().eq('ticket_id', T('a1'))
     expect(result.error?.code).toBe('42501')
