@@ -104,13 +104,16 @@ export interface HelpdeskTicketsArgs {
 }
 
 /**
- * `%text%` for an ilike inside a PostgREST `or=(…)` list. The user's own % _ \\ are escaped to match
- * literally; , ( ) " and * would end the value, open a group, start a quoted value or act as a
- * wildcard there, so each becomes `_` (any one character), which still matches the text as typed.
+ * A PostgREST value for `col.ilike.<value>` inside `or=(…)` that matches `text` anywhere. Two layers:
+ * first the LIKE pattern `%text%`, with the user's own `\` `%` `_` backslash-escaped to match literally;
+ * then that pattern double-quoted, with its `\` and `"` backslash-escaped again, so `,` `(` `)` and
+ * quotes in the text stay inside the value (`50%` → `"%50\\%%"`). PostgREST turns every `*` of an
+ * ilike value into `%` after unquoting, and LIKE has no way to spell a literal `*`, so a typed `*`
+ * becomes `_`: exactly one character there (the `*` or any other), never a run of them.
  */
 export function containsPattern(text: string): string {
-  const literal = text.replace(/[\\%_]/g, (c) => `\\${c}`).replace(/[,()"*]/g, '_')
-  return `%${literal}%`
+  const like = `%${text.replace(/[\\%_*]/g, (c) => (c === '*' ? '_' : `\\${c}`))}%`
+  return `"${like.replace(/[\\"]/g, (c) => `\\${c}`)}"`
 }
 
 /** The staff helpdesk list (staff read every ticket through RLS), newest first. */

@@ -65,25 +65,25 @@ export function parseQuery(
     if (skip.has(key) || key === 'select' || key === 'columns' || key === 'on_conflict') continue
     const lastDot = key.lastIndexOf('.')
     const tail = lastDot >= 0 ? key.slice(lastDot + 1) : key
-    const isReservedTail = RESERVED.has(tail) || tail === 'not.or' || tail === 'not.and'
+    // `not.or` / `todos.not.and`: checked first, as its tail alone would read as a plain `or` on a `not` embed.
+    const notLogic = /^(?:(.*)\.)?not\.(or|and)$/.exec(key)
     let path = ''
     let name = key
-    if (isReservedTail && lastDot >= 0) {
-      path = key.slice(0, lastDot)
-      name = tail
-    } else if (!isReservedTail) {
-      const notLogic = /^(.*?)\.?not\.(or|and)$/.exec(key)
-      if (notLogic && (notLogic[1] === '' || key.endsWith('.not.or') || key.endsWith('.not.and'))) {
-        path = notLogic[1] as string
-        name = `not.${notLogic[2]}`
-      } else {
-        const firstPathEnd = key.includes('->')
-          ? key.slice(0, key.indexOf('->')).lastIndexOf('.')
-          : key.lastIndexOf('.')
-        if (firstPathEnd >= 0) {
-          path = key.slice(0, firstPathEnd)
-          name = key.slice(firstPathEnd + 1)
-        }
+    if (notLogic) {
+      path = notLogic[1] ?? ''
+      name = `not.${notLogic[2]}`
+    } else if (RESERVED.has(tail)) {
+      if (lastDot >= 0) {
+        path = key.slice(0, lastDot)
+        name = tail
+      }
+    } else {
+      const firstPathEnd = key.includes('->')
+        ? key.slice(0, key.indexOf('->')).lastIndexOf('.')
+        : key.lastIndexOf('.')
+      if (firstPathEnd >= 0) {
+        path = key.slice(0, firstPathEnd)
+        name = key.slice(firstPathEnd + 1)
       }
     }
     const target = level(levels, path)

@@ -220,12 +220,46 @@ export function parseInList(raw: string): string[] {
   if (inner === '') return []
   return splitTopLevel(inner).map((item) => {
     const t = item.trim()
-    return t.startsWith('"') && t.endsWith('"') && t.length >= 2 ? t.slice(1, -1).replace(/\\(.)/g, '$1') : t
+    return unquoteValue(t) ?? t
   })
 }
 
-/** `[not.]op[(any|all)].value` for a known field. */
-export function parseCondition(field: FieldRef, expression: string, raw: string): Condition {
+/**
+ * The value of a token that is exactly one double-quoted string (`"a,b\"c"` → `a,b"c`), else undefined.
+ * PostgREST reads quotes only in `in.(…)` items and in values inside `or=`/`and=` trees, where `,`
+ * `(` `)` would otherwise end the value. A backslash inside takes the next character as it is (`\"`,
+ * `\\`). Like PostgREST, a token with text after its closing quote is kept verbatim, quotes and all.
+ */
+export function unquoteValue(text: string): string | undefined {
+  if (!text.startsWith('"')) return undefined
+  let value = ''
+  for (let i = 1; i < text.length; i++) {
+    let ch = text[i]
+    if (ch === '\\') {
+      i++
+      ch = text[i]
+      if (ch === undefined) return undefined
+    } else if (ch === '"') {
+      return i === text.length - 1 ? value : undefined
+    }
+    value += ch
+  }
+  return undefined
+}
+
+/** A top-level filter's value is everything after the operator, quotes included. */
+const verbatim = (text: string) => text
+
+/** Inside a logic tree a value may be double-quoted to carry reserved characters. */
+const logicTreeValue = (text: string) => unquoteValue(text) ?? text
+
+/** `[not.]op[(any|all)].value` for a known field; `readValue` turns the text after the operator into the value. */
+export function parseCondition(
+  field: FieldRef,
+  expression: string,
+  raw: string,
+  readValue: (text: string) => string = verbatim,
+): Condition {
   let rest = expression
   let negate = false
   if (rest.startsWith('not.')) {
@@ -261,7 +295,7 @@ export function parseCondition(field: FieldRef, expression: string, raw: string)
   ) {
     throw parseError(`"failed to parse filter (${raw})"`, `quantifier not allowed for "${op}"`)
   }
-  return { kind: 'condition', field, negate, op, quantifier, language, value }
+  return { kind: 'condition', field, negate, op, quantifier, language, value: readValue(value) }
 }
 
 /** `(a.eq.1,and(b.gt.2,c.lt.3))` as sent for `or=` / `and=`. */
@@ -275,7 +309,12 @@ export function parseLogic(op: 'and' | 'or', negate: boolean, value: string): Lo
     if (nested) return parseLogic(nested[2] as 'and' | 'or', Boolean(nested[1]), nested[3] as string)
     const fieldEnd = findFieldEnd(t)
     if (fieldEnd < 0) throw parseError(`"failed to parse logic tree (${value})"`, `unexpected "${t}"`)
-    return parseCondition(parseField(t.slice(0, fieldEnd), 'logic tree'), t.slice(fieldEnd + 1), t)
+    return parseCondition(
+      parseField(t.slice(0, fieldEnd), 'logic tree'),
+      t.slice(fieldEnd + 1),
+      t,
+      logicTreeValue,
+    )
   })
   return { kind: 'logic', op, negate, children }
 }
