@@ -6,6 +6,7 @@
 //
 //   npm run perf:tickets -w @siyakha/backend           # throwaway stack on random ports
 //   PERF_CUSTOMERS=50 PERF_ROUNDS=10 npm run perf:tickets -w @siyakha/backend
+//   PERF_API_URL=http://127.0.0.1:54321 npm run perf:tickets …   # a running stack (adds users!)
 import { type ChildProcess, spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -20,6 +21,8 @@ import ws from 'ws'
 
 const CUSTOMERS = Number(process.env.PERF_CUSTOMERS ?? 50)
 const ROUNDS = Number(process.env.PERF_ROUNDS ?? 10)
+/** Tells this run's users apart from earlier runs' on a reused stack. */
+const RUN = Date.now().toString(36)
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')
 
 const percentile = (xs: number[], p: number) => {
@@ -66,7 +69,8 @@ async function startStackProcess(dataDir: string): Promise<{ api: string; child:
 const dataDir = mkdtempSync(path.join(tmpdir(), 'siyakha-ticket-load-'))
 let child: ChildProcess | undefined
 try {
-  const stack = await startStackProcess(dataDir)
+  const running = process.env.PERF_API_URL
+  const stack = running ? { api: running, child: undefined } : await startStackProcess(dataDir)
   child = stack.child
   const { api } = stack
   const anonKey = ANON_KEY
@@ -76,7 +80,7 @@ try {
   // Customers, signed in the way the portal signs them in.
   const customers = await Promise.all(
     Array.from({ length: CUSTOMERS }, async (_, i) => {
-      const email = `load-${i}@example.com`
+      const email = `load-${RUN}-${i}@example.com`
       const { error } = await admin.auth.admin.createUser({
         email,
         password: 'Password123!',

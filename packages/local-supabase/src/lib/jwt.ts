@@ -22,11 +22,43 @@ export async function signSessionToken(claims: Record<string, unknown>): Promise
     .sign(await privateKeyPromise)
 }
 
+const CLOCK_SKEW_SECONDS = 30
+const CACHE_SIZE = 1000
+
+/**
+ * Tokens already verified, until they expire (like PostgREST's JWT cache): a signed-in portal
+ * page or function call presents the same token to the gateway several times, and an ES256
+ * check costs far more than a map lookup. Oldest entries go first once the cache is full.
+ */
+const verified = new Map<string, Claims>()
+
+function remember(token: string, claims: Claims): void {
+  if (verified.size >= CACHE_SIZE) {
+    const oldest = verified.keys().next().value
+    if (oldest !== undefined) verified.delete(oldest)
+  }
+  verified.set(token, Object.freeze(claims))
+}
+
 /**
  * Accepts HS256 (anon/service keys, legacy tokens) and ES256 by kid, like PostgREST given the
  * CLI's JWKS. `exp`/`nbf`/`iat` get PostgREST's 30 s of skew.
  */
 export async function verifyJwt(token: string): Promise<VerifyResult> {
+  const known = verified.get(token)
+  if (known) {
+    if (typeof known.exp !== 'number' || Date.now() / 1000 <= known.exp + CLOCK_SKEW_SECONDS) {
+      return { ok: true, claims: known }
+    }
+    verified.delete(token)
+    return { ok: false, reason: 'expired', message: 'JWT expired' }
+  }
+  const result = await verifySignature(token)
+  if (result.ok) remember(token, result.claims)
+  return result
+}
+
+async function verifySignature(token: string): Promise<VerifyResult> {
   const parts = token.split('.')
   if (parts.length !== 3) {
     return { ok: false, reason: 'invalid', message: `Expected 3 parts in JWT; got ${parts.length}` }
@@ -39,7 +71,7 @@ export async function verifyJwt(token: string): Promise<VerifyResult> {
         if (header.alg === 'ES256' && header.kid === SIGNING_JWK.kid) return publicKeyPromise
         throw new errors.JWKSNoMatchingKey()
       },
-      { clockTolerance: 30, algorithms: ['HS256', 'ES256'] },
+      { clockTolerance: CLOCK_SKEW_SECONDS, algorithms: ['HS256', 'ES256'] },
     )
     return { ok: true, claims: payload as Claims }
   } catch (error) {
