@@ -621,16 +621,14 @@ describe('ticket_messages: write', () => {
   })
 
   it('a customer records their own WhatsApp intent (outbound, whatsapp, queued)', async () => {
-    const result = await db.thabo
-      .from('ticket_messages')
-      .insert(
-        message(T('a1'), {
-          direction: 'outbound',
-          channel: 'whatsapp',
-          status: 'queued',
-          to_from: '+27820000000',
-        }),
-      )
+    const result = await db.thabo.from('ticket_messages').insert(
+      message(T('a1'), {
+        direction: 'outbound',
+        channel: 'whatsapp',
+        status: 'queued',
+        to_from: '+27820000000',
+      }),
+    )
     expect(result.error).toBeNull()
   })
 

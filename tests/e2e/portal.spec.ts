@@ -1,5 +1,5 @@
-import { createRequire } from 'node:module'
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test'
+import { axeBlocking } from './axe'
 import { MAILBOX_URL, PORTAL_ORIGIN } from './site'
 
 // The portal against the local Supabase stack (seed.sql loaded). Each test that signs up uses its
@@ -17,22 +17,6 @@ test.describe.configure({ timeout: 60_000 })
 const url = (path: string) => `${PORTAL_ORIGIN}${path}`
 const uniqueEmail = (prefix: string) =>
   `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`
-
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
-type AxeViolation = { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }
-
-/** Serious and critical axe-core violations on the current page, as readable lines. */
-async function axeBlocking(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: axePath })
-  const violations = await page.evaluate(async () => {
-    // biome-ignore lint/suspicious/noExplicitAny: axe is injected into the page at run time
-    const result = await (window as any).axe.run(document, { resultTypes: ['violations'] })
-    return result.violations as AxeViolation[]
-  })
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-}
 
 type MailSummary = { ID: string; Subject: string }
 

@@ -1,34 +1,17 @@
 import { CLOSE_REASON_LABELS, PRIORITY_LABELS, staffStatusLabel } from '@siyakha/schemas/helpdesk'
 import { customerStatusLabel } from '@siyakha/schemas/ticket'
-import { helpdeskTicketQuery, timelineQuery } from '@siyakha/supabase/queries'
+import { helpdeskTicketQuery } from '@siyakha/supabase/queries'
 import { Container } from '@siyakha/ui/container'
 import type { Metadata } from 'next'
 import Link from 'next/link'
 import { Timeline } from '@/components/timeline'
 import { formatDateTime } from '@/lib/format'
-import { currentUserIsStaff, requireUser, serverSupabase } from '@/lib/session'
+import { currentUserIsStaff, requireUser } from '@/lib/session'
+import { loadTicketWithTimeline } from '@/lib/ticket-loader'
 import { AccessDenied } from '../../access-denied'
 import { AssignmentForm, PriorityForm, ReplyForm, StatusForm } from './staff-actions'
 
 export const metadata: Metadata = { title: 'Helpdesk ticket' }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
-/** The ticket and its whole timeline (internal notes included for staff), or no ticket. */
-async function loadTicket(id: string) {
-  if (!UUID.test(id)) return { ticket: null, messages: [] }
-  try {
-    const supabase = await serverSupabase()
-    const [{ data: ticket }, { data: messages }] = await Promise.all([
-      helpdeskTicketQuery(supabase, id),
-      timelineQuery(supabase, id),
-    ])
-    return { ticket, messages }
-  } catch (error) {
-    console.error('Could not load the helpdesk ticket', error)
-    return { ticket: null, messages: [] }
-  }
-}
 
 function Detail({ term, children }: { term: string; children: React.ReactNode }) {
   return (
@@ -48,7 +31,7 @@ export default async function HelpdeskTicketPage({ params }: { params: Promise<{
   const user = await requireUser(`/portal/helpdesk/${id}`)
   // Non-staff get the ticket page's refusal before anything about the ticket is read.
   if (!(await currentUserIsStaff())) return <AccessDenied />
-  const { ticket, messages } = await loadTicket(id)
+  const { ticket, messages } = await loadTicketWithTimeline(id, helpdeskTicketQuery)
   if (!ticket) return <AccessDenied backHref="/portal/helpdesk" backLabel="Back to the helpdesk" />
 
   const assignee = !ticket.assigned_to ? 'nobody' : ticket.assigned_to === user.id ? 'you' : 'someone'

@@ -1,39 +1,21 @@
 import { customerStatusLabel } from '@siyakha/schemas/ticket'
-import { ticketQuery, timelineQuery } from '@siyakha/supabase/queries'
+import { ticketQuery } from '@siyakha/supabase/queries'
 import { Container } from '@siyakha/ui/container'
 import type { Metadata } from 'next'
 import Link from 'next/link'
 import { Timeline } from '@/components/timeline'
 import { formatDateTime } from '@/lib/format'
-import { requireUser, serverSupabase } from '@/lib/session'
+import { requireUser } from '@/lib/session'
+import { loadTicketWithTimeline } from '@/lib/ticket-loader'
 import { AccessDenied } from '../../access-denied'
 import { SendUpdateCard } from './send-update-card'
 
 export const metadata: Metadata = { title: 'Ticket' }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
-/** The ticket and its timeline, or no ticket when it is missing, unreadable or the id is malformed. */
-async function loadTicket(id: string) {
-  // A malformed id reads as "not found" too, without a round trip that could only fail.
-  if (!UUID.test(id)) return { ticket: null, messages: [] }
-  try {
-    const supabase = await serverSupabase()
-    const [{ data: ticket }, { data: messages }] = await Promise.all([
-      ticketQuery(supabase, id),
-      timelineQuery(supabase, id),
-    ])
-    return { ticket, messages }
-  } catch (error) {
-    console.error('Could not load the ticket', error)
-    return { ticket: null, messages: [] }
-  }
-}
-
 export default async function TicketPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params
   await requireUser(`/portal/tickets/${id}`)
-  const { ticket, messages } = await loadTicket(id)
+  const { ticket, messages } = await loadTicketWithTimeline(id, ticketQuery)
 
   if (!ticket) return <AccessDenied />
 
