@@ -1,0 +1,154 @@
+#!/usr/bin/env node
+// Portal server response with a big tickets table (docs/performance.md: "Ticket list and ticket
+// page server response, 1,000,000 tickets in the database, p95 ≤ 50 ms"). Not a test.
+//
+// Start the product first (`npm start`: stack, site, portal), then:
+//   npm run perf:portal -w tests [-- --tickets 1000000 --connections 10 --seconds 15]
+// It adds generated tickets to the running stack's database once (topping up to --tickets) and a
+// signed-in customer who owns some of them, then loads the customer's "My Tickets" and one ticket
+// page with autocannon from this process, and reports latency percentiles of every response.
+import { parseArgs } from 'node:util'
+import autocannon from 'autocannon'
+import pg from 'pg'
+
+const { values } = parseArgs({
+  options: {
+    portal: { type: 'string', default: 'http://localhost:3001' },
+    supabase: { type: 'string', default: 'http://127.0.0.1:54321' },
+    db: { type: 'string', default: 'postgresql://postgres:postgres@127.0.0.1:54322/postgres' },
+    tickets: { type: 'string', default: '1000000' },
+    connections: { type: 'string', default: '10' },
+    seconds: { type: 'string', default: '15' },
+  },
+})
+
+// The local stack's well-known keys (packages/local-supabase/src/config/keys.ts).
+const ANON_KEY =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0'
+const SERVICE_ROLE_KEY =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU'
+const EMAIL = 'portal-perf@example.com'
+const PASSWORD = 'Password123!'
+const OTHER_USERS = 1000
+const SUMMARY = 'Portal perf ticket'
+
+const target = Number(values.tickets)
+const db = new pg.Client({ connectionString: values.db })
+await db.connect()
+
+/** The perf customer (created once through the admin API, so the password works). */
+async function customerId() {
+  const existing = await db.query('select id from auth.users where email = $1', [EMAIL])
+  if (existing.rows[0]) return existing.rows[0].id
+  const answer = await fetch(`${values.supabase}/auth/v1/admin/users`, {
+    method: 'POST',
+    headers: {
+      apikey: SERVICE_ROLE_KEY,
+      Authorization: `Bearer ${SERVICE_ROLE_KEY}`,
+      'Content-Type': 'application/json',
+    },
+    body: JSON.stringify({ email: EMAIL, password: PASSWORD, email_confirm: true }),
+  })
+  if (!answer.ok) throw new Error(`create the perf customer: ${answer.status} ${await answer.text()}`)
+  return (await answer.json()).id
+}
+
+/** Tops the generated tickets up to the target: 1 in 5,000 for the perf customer, the rest spread over others. */
+async function seed(customer) {
+  await db.query(
+    `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
+       raw_app_meta_data, raw_user_meta_data, created_at, updated_at, is_sso_user, is_anonymous)
+     select '00000000-0000-0000-0000-000000000000', ('cccccccc-0000-4000-8000-' || lpad(g::text, 12, '0'))::uuid,
+       'authenticated', 'authenticated', 'portal-perf-' || g || '@example.com', '', now(), '{}', '{}', now(), now(), false, false
+     from generate_series(1, ${OTHER_USERS}) g
+     on conflict do nothing`,
+  )
+  const { rows } = await db.query('select count(*)::int as n from public.tickets where summary like $1', [
+    `${SUMMARY}%`,
+  ])
+  const have = rows[0].n
+  if (have >= target) return have
+  const started = Date.now()
+  await db.query(
+    `insert into public.tickets (created_by_user_id, summary, details, status, close_reason, priority, created_at)
+     select case when g % 5000 = 0 then $1::uuid
+                 else ('cccccccc-0000-4000-8000-' || lpad((1 + g % ${OTHER_USERS})::text, 12, '0'))::uuid end,
+       '${SUMMARY} ' || g, 'Generated for the portal load benchmark.',
+       (array['new','open','waiting_on_customer','on_hold','resolved','closed'])[1 + g % 6]::public.ticket_status,
+       case when g % 6 = 5 then 'confirmed'::public.close_reason end,
+       (array['low','normal','high','urgent'])[1 + g % 4]::public.ticket_priority,
+       now() - (g * interval '30 seconds')
+     from generate_series($2::int + 1, $3::int) g`,
+    [customer, have, target],
+  )
+  await db.query('analyze public.tickets')
+  console.log(`Added ${target - have} tickets in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+  return target
+}
+
+/** The session cookie @supabase/ssr would have written after a password sign-in. */
+async function sessionCookie() {
+  const answer = await fetch(`${values.supabase}/auth/v1/token?grant_type=password`, {
+    method: 'POST',
+    headers: { apikey: ANON_KEY, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
+  })
+  if (!answer.ok) throw new Error(`sign in: ${answer.status} ${await answer.text()}`)
+  const session = await answer.json()
+  const name = `sb-${new URL(values.supabase).hostname.split('.')[0]}-auth-token`
+  return `${name}=base64-${Buffer.from(JSON.stringify(session)).toString('base64url')}`
+}
+
+const percentile = (xs, p) => {
+  const sorted = [...xs].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN
+}
+
+/** autocannon against one page; every response's time is kept for exact percentiles. */
+async function load(label, path, cookie) {
+  const url = `${values.portal}${path}`
+  const check = await fetch(url, { headers: { cookie }, redirect: 'manual' })
+  const html = await check.text()
+  if (check.status !== 200 || !html.includes(SUMMARY)) {
+    throw new Error(`${path} answered ${check.status} without the customer's tickets: not signed in?`)
+  }
+  const times = []
+  const instance = autocannon({
+    url,
+    connections: Number(values.connections),
+    duration: Number(values.seconds),
+    headers: { cookie },
+  })
+  instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime))
+  const result = await instance
+  return {
+    label,
+    requests: result.requests.total,
+    'req/s': Math.round(result.requests.average),
+    non2xx: result.non2xx,
+    errors: result.errors,
+    p50: Math.round(percentile(times, 50)),
+    p95: Math.round(percentile(times, 95)),
+    p99: Math.round(percentile(times, 99)),
+  }
+}
+
+try {
+  const customer = await customerId()
+  const total = await seed(customer)
+  const { rows } = await db.query(
+    'select id from public.tickets where created_by_user_id = $1 order by created_at desc limit 1',
+    [customer],
+  )
+  const cookie = await sessionCookie()
+  console.log(
+    `${total} generated tickets (${total / 5000} the customer's); ${values.connections} connections, ${values.seconds} s per page`,
+  )
+  const results = [
+    await load('My Tickets', '/portal/my-tickets', cookie),
+    await load('ticket page', `/portal/tickets/${rows[0].id}`, cookie),
+  ]
+  console.table(Object.fromEntries(results.map(({ label, ...row }) => [label, row])))
+} finally {
+  await db.end()
+}
