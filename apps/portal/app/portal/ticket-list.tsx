@@ -9,7 +9,13 @@ async function loadTickets() {
   try {
     const [supabase, user] = await Promise.all([serverSupabase(), currentUser()])
     if (!user) return []
-    const { data: companies } = await adminCompanyIdsQuery(supabase, user.id)
+    // Most users administer no company: their own list is then the answer, fetched alongside the
+    // membership check instead of after it.
+    const [{ data: companies }, { data: own }] = await Promise.all([
+      adminCompanyIdsQuery(supabase, user.id),
+      myTicketsQuery(supabase, { userId: user.id, limit: 50 }),
+    ])
+    if (companies.length === 0) return own
     const adminCompanyIds = companies.map((c) => c.company_id)
     const { data } = await myTicketsQuery(supabase, { userId: user.id, adminCompanyIds, limit: 50 })
     return data
