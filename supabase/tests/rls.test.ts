@@ -711,6 +711,35 @@ describe('ticket_messages: write', () => {
   })
 })
 
+describe('user_emails: the staff directory', () => {
+  const ids = () => [DEMO.thabo.id, DEMO.companyAdmin.id]
+
+  it('anon may not call it', async () => {
+    const result = await db.anon.rpc('user_emails', { user_ids: ids() })
+    expect(result.error?.code).toBe('42501')
+  })
+
+  it.each(['thabo', 'companyMember', 'companyAdmin'] as const)(
+    '%s (not staff) gets no addresses',
+    async (caller) => {
+      const { data, error } = await db[caller].rpc('user_emails', { user_ids: ids() })
+      expect(error).toBeNull()
+      expect(data).toEqual([])
+    },
+  )
+
+  it.each(STAFF)('%s (staff) gets the addresses asked for', async (caller) => {
+    const { data, error } = await db[caller].rpc('user_emails', { user_ids: ids() })
+    expect(error).toBeNull()
+    expect(new Map((data ?? []).map((row) => [row.id, row.email]))).toEqual(
+      new Map([
+        [DEMO.thabo.id, users.thabo.email],
+        [DEMO.companyAdmin.id, users.companyAdmin.email],
+      ]),
+    )
+  })
+})
+
 describe('public form tables and counters', () => {
   const FORM_TABLES = ['support_requests', 'quote_requests', 'newsletter_subscribers'] as const
 

@@ -99,6 +99,9 @@ test('an agent works a ticket; its customer sees the public reply but not the in
   await expect(agent).toHaveURL(url(`/portal/helpdesk/${ticket.id}`))
   await expect(agent.getByRole('heading', { name: summary })).toBeVisible()
   await expect(agent.getByText('(customer sees “Received”)')).toBeVisible()
+  // Staff see who filed it, as a mail link.
+  const details = agent.getByRole('definition').filter({ hasText: THABO })
+  await expect(details.getByRole('link', { name: THABO })).toHaveAttribute('href', `mailto:${THABO}`)
 
   // Assign to me.
   const assignee = agent.getByRole('region', { name: 'Assignee', exact: true })

@@ -90,7 +90,7 @@ export async function isStaffQuery(client: TypedSupabaseClient, userId: string):
 
 export const HELPDESK_LIST_COLUMNS = 'id, summary, status, priority, created_at, tracking_ref, assigned_to'
 export const HELPDESK_TICKET_COLUMNS =
-  'id, summary, details, status, close_reason, priority, channel, location, created_at, updated_at, first_response_at, tracking_ref, assigned_to, company:companies(name)'
+  'id, summary, details, status, close_reason, priority, channel, location, created_at, updated_at, first_response_at, tracking_ref, assigned_to, created_by_user_id, company:companies(name)'
 
 export interface HelpdeskTicketsArgs {
   /** One status, 'active' (everything but resolved and closed) or 'all'. */
@@ -139,4 +139,22 @@ export function helpdeskTicketsQuery(
 /** One ticket with everything the helpdesk shows; `data` is null when missing or unreadable. */
 export function helpdeskTicketQuery(client: TypedSupabaseClient, id: string) {
   return client.from('tickets').select(HELPDESK_TICKET_COLUMNS).eq('id', id).maybeSingle().throwOnError()
+}
+
+/**
+ * Email addresses of the given users, by id (public.user_emails): staff get them, anyone else an
+ * empty map. A failure is logged and also gives an empty map: the page shows "unknown" instead.
+ */
+export async function userEmailsQuery(
+  client: TypedSupabaseClient,
+  userIds: readonly string[],
+): Promise<Map<string, string>> {
+  const ids = [...new Set(userIds)]
+  if (ids.length === 0) return new Map()
+  const { data, error } = await client.rpc('user_emails', { user_ids: ids })
+  if (error) {
+    console.error('Could not read user emails', error.message)
+    return new Map()
+  }
+  return new Map((data ?? []).map((row) => [row.id, row.email]))
 }

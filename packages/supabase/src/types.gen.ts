@@ -334,6 +334,10 @@ export type Database = {
         Args: { p_bucket: string; p_key: string; p_window_seconds: number; p_max: number }
         Returns: boolean
       }
+      user_emails: {
+        Args: { user_ids: string[] }
+        Returns: { id: string; email: string }[]
+      }
     }
     Enums: {
       close_reason: 'confirmed' | 'auto_closed' | 'cancelled' | 'duplicate' | 'spam'

@@ -515,6 +515,12 @@ export function createRestService(options: RestServiceOptions) {
             .filter((a) => given.includes(a.name))
             .map((a) => {
               const value = args[a.name]
+              // A JSON array for an array parameter becomes a PostgreSQL array, the way PostgREST
+              // reads arguments (json_to_record); as text it would not parse ('["a"]'::uuid[]).
+              if (Array.isArray(value) && a.type.endsWith('[]')) {
+                const json = params.add(JSON.stringify({ v: value }), 'json')
+                return `${quoteIdent(a.name)} := (select pgrst_arg.v from json_to_record(${json}) as pgrst_arg(v ${a.type}))`
+              }
               const text =
                 value === null ? null : typeof value === 'object' ? JSON.stringify(value) : String(value)
               return `${quoteIdent(a.name)} := ${params.add(text, a.type)}`

@@ -1,12 +1,12 @@
 import { CLOSE_REASON_LABELS, PRIORITY_LABELS, staffStatusLabel } from '@siyakha/schemas/helpdesk'
 import { customerStatusLabel } from '@siyakha/schemas/ticket'
-import { helpdeskTicketQuery } from '@siyakha/supabase/queries'
+import { helpdeskTicketQuery, userEmailsQuery } from '@siyakha/supabase/queries'
 import { Container } from '@siyakha/ui/container'
 import type { Metadata } from 'next'
 import Link from 'next/link'
 import { Timeline } from '@/components/timeline'
 import { formatDateTime } from '@/lib/format'
-import { currentUserIsStaff, requireUser } from '@/lib/session'
+import { currentUserIsStaff, requireUser, serverSupabase } from '@/lib/session'
 import { loadTicketWithTimeline } from '@/lib/ticket-loader'
 import { AccessDenied } from '../../access-denied'
 import { AssignmentForm, PriorityForm, ReplyForm, StatusForm } from './staff-actions'
@@ -35,6 +35,12 @@ export default async function HelpdeskTicketPage({ params }: { params: Promise<{
   if (!ticket) return <AccessDenied backHref="/portal/helpdesk" backLabel="Back to the helpdesk" />
 
   const assignee = !ticket.assigned_to ? 'nobody' : ticket.assigned_to === user.id ? 'you' : 'someone'
+  const emails = await userEmailsQuery(
+    await serverSupabase(),
+    [ticket.created_by_user_id, ticket.assigned_to].filter((id): id is string => !!id),
+  )
+  const requesterEmail = emails.get(ticket.created_by_user_id)
+  const assigneeEmail = ticket.assigned_to ? emails.get(ticket.assigned_to) : undefined
   return (
     <Container className="max-w-6xl py-10">
       <Link href="/portal/helpdesk" className="text-sm text-brand-700 underline underline-offset-2">
@@ -62,6 +68,25 @@ export default async function HelpdeskTicketPage({ params }: { params: Promise<{
                 <Detail term="Close reason">{CLOSE_REASON_LABELS[ticket.close_reason]}</Detail>
               ) : null}
               <Detail term="Priority">{PRIORITY_LABELS[ticket.priority]}</Detail>
+              <Detail term="Requester">
+                {requesterEmail ? (
+                  <a
+                    href={`mailto:${requesterEmail}`}
+                    className="text-brand-700 underline underline-offset-2"
+                  >
+                    {requesterEmail}
+                  </a>
+                ) : (
+                  'Unknown'
+                )}
+              </Detail>
+              <Detail term="Assigned to">
+                {assignee === 'nobody'
+                  ? 'Nobody'
+                  : assignee === 'you'
+                    ? 'You'
+                    : (assigneeEmail ?? 'Another agent')}
+              </Detail>
               <Detail term="Company">{ticket.company?.name ?? 'None (individual customer)'}</Detail>
               {ticket.location ? <Detail term="Location">{ticket.location}</Detail> : null}
               <Detail term="Created">
