@@ -199,3 +199,52 @@ test('a signed-out visitor is sent to sign in first', async ({ page }) => {
   await expect(page).toHaveURL(url('/portal/helpdesk?status=new'))
   await expect(page.getByLabel('Status')).toHaveValue('new')
 })
+
+test('the customer confirms a resolution or reports it still broken; a new ticket can be cancelled', async ({
+  browser,
+  request,
+}) => {
+  const ticket = await createTicketAs(request, THABO, `Scanner offline ${unique()}`)
+  const agent = await signedInPage(browser, AGENT, `/portal/helpdesk/${ticket.id}`)
+  const status = agent.getByRole('region', { name: 'Status', exact: true })
+  async function resolve() {
+    await agent.reload()
+    await status.getByLabel('New status').selectOption('resolved')
+    await status.getByRole('button', { name: 'Update status' }).click()
+    await expect(agent.getByText('(customer sees “Resolved – please confirm”)')).toBeVisible()
+  }
+
+  const customer = await signedInPage(browser, THABO, `/portal/tickets/${ticket.id}`)
+  const details = customer.getByRole('definition')
+  await expect(customer.getByRole('heading', { name: 'Is it fixed?' })).toHaveCount(0)
+
+  // Resolved → "still broken" → open again.
+  await resolve()
+  await customer.reload()
+  await expect(details.filter({ hasText: 'Resolved – please confirm' })).toBeVisible()
+  await customer.getByRole('button', { name: 'No, it’s still broken' }).click()
+  await expect(customer.getByText('The ticket is open again; we are on it.')).toBeVisible()
+  await expect(details.filter({ hasText: 'In progress' })).toBeVisible()
+  await expect(customer.getByRole('heading', { name: 'Is it fixed?' })).toHaveCount(0)
+
+  // Resolved again → confirmed → closed.
+  await resolve()
+  await customer.reload()
+  await customer.getByRole('button', { name: 'Yes, it’s fixed' }).click()
+  await expect(customer.getByText('Thanks for confirming. The ticket is closed.')).toBeVisible()
+  await expect(details.filter({ hasText: 'Closed' })).toBeVisible()
+  await agent.reload()
+  await expect(agent.getByRole('definition').filter({ hasText: 'Confirmed by customer' })).toBeVisible()
+
+  // A ticket nobody has picked up can be cancelled, after a second click.
+  const fresh = await createTicketAs(request, THABO, `Wrong ticket ${unique()}`)
+  await customer.goto(url(`/portal/tickets/${fresh.id}`))
+  await customer.getByRole('button', { name: 'Cancel ticket' }).click()
+  await customer.getByRole('button', { name: 'Keep it' }).click()
+  await customer.getByRole('button', { name: 'Cancel ticket' }).click()
+  await customer.getByRole('button', { name: 'Yes, cancel the ticket' }).click()
+  await expect(customer.getByText('The ticket is cancelled.')).toBeVisible()
+  await expect(details.filter({ hasText: 'Closed' })).toBeVisible()
+  expect(await axeBlocking(customer)).toEqual([])
+  await Promise.all([agent.context().close(), customer.context().close()])
+})

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { customerStatusLabel, normalisePhone, ticketFormSchema, ticketUpdateSchema } from './ticket'
+import {
+  CUSTOMER_DECISIONS,
+  customerDecisionSchema,
+  customerStatusLabel,
+  normalisePhone,
+  ticketFormSchema,
+  ticketUpdateSchema,
+} from './ticket'
 
 describe('ticketFormSchema', () => {
   const valid = { summary: 'Printer offline', details: '', phone: '+27 82 123 4567', message: 'Hello' }
@@ -43,4 +50,37 @@ it('maps helpdesk statuses to customer labels', () => {
   expect(customerStatusLabel('on_hold')).toBe('In progress')
   expect(customerStatusLabel('waiting_on_customer')).toBe('Awaiting your reply')
   expect(customerStatusLabel('resolved')).toBe('Resolved – please confirm')
+})
+
+describe('customerDecisionSchema', () => {
+  const ticketId = '00000000-0000-4000-8000-0000000000a1'
+
+  it('accepts the three decisions for a ticket id', () => {
+    for (const decision of ['confirm', 'reopen', 'cancel']) {
+      expect(customerDecisionSchema.parse({ ticketId, decision })).toEqual({ ticketId, decision })
+    }
+  })
+
+  it('refuses anything else with a message', () => {
+    const bad = customerDecisionSchema.safeParse({ ticketId: 'x', decision: 'escalate' })
+    expect(bad.success).toBe(false)
+    expect(bad.error?.issues.map((i) => i.message).sort()).toEqual([
+      'Choose what to do with the ticket.',
+      'Unknown ticket.',
+    ])
+  })
+
+  it('maps each decision to the move the database allows a customer', () => {
+    expect(CUSTOMER_DECISIONS.confirm).toMatchObject({
+      from: 'resolved',
+      status: 'closed',
+      closeReason: 'confirmed',
+    })
+    expect(CUSTOMER_DECISIONS.reopen).toMatchObject({ from: 'resolved', status: 'open', closeReason: null })
+    expect(CUSTOMER_DECISIONS.cancel).toMatchObject({
+      from: 'new',
+      status: 'closed',
+      closeReason: 'cancelled',
+    })
+  })
 })

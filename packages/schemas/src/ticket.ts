@@ -60,3 +60,33 @@ export const CUSTOMER_STATUS_LABELS: Record<TicketStatus, string> = {
 export function customerStatusLabel(status: string): string {
   return CUSTOMER_STATUS_LABELS[status as TicketStatus] ?? status
 }
+
+/**
+ * What a customer may decide about their own ticket (docs: helpdesk-research.md, transitions): confirm
+ * a resolution, say it is still broken, or cancel a ticket nobody has picked up. The database
+ * enforces the same moves (private.enforce_ticket_rules).
+ */
+export const CUSTOMER_DECISIONS = {
+  confirm: {
+    from: 'resolved',
+    status: 'closed',
+    closeReason: 'confirmed',
+    done: 'Thanks for confirming. The ticket is closed.',
+  },
+  reopen: {
+    from: 'resolved',
+    status: 'open',
+    closeReason: null,
+    done: 'The ticket is open again; we are on it.',
+  },
+  cancel: { from: 'new', status: 'closed', closeReason: 'cancelled', done: 'The ticket is cancelled.' },
+} as const satisfies Record<
+  string,
+  { from: TicketStatus; status: TicketStatus; closeReason: 'confirmed' | 'cancelled' | null; done: string }
+>
+export type CustomerDecision = keyof typeof CUSTOMER_DECISIONS
+
+export const customerDecisionSchema = z.object({
+  ticketId: z.uuid('Unknown ticket.'),
+  decision: z.enum(['confirm', 'reopen', 'cancel'], 'Choose what to do with the ticket.'),
+})

@@ -115,3 +115,34 @@ export async function addStaffMessageMutation(
     .throwOnError()
   return data
 }
+
+/**
+ * A customer's decision about their own ticket (CUSTOMER_DECISIONS in @siyakha/schemas/ticket):
+ * the move only happens from the state it belongs to, so a stale page cannot close a ticket that
+ * staff have reopened meanwhile; that reads as no row, i.e. TicketNotUpdatedError.
+ */
+export async function customerDecisionMutation(
+  client: TypedSupabaseClient,
+  {
+    ticketId,
+    move,
+  }: {
+    ticketId: string
+    move: {
+      from: Enums<'ticket_status'>
+      status: Enums<'ticket_status'>
+      closeReason: Enums<'close_reason'> | null
+    }
+  },
+) {
+  const { data } = await client
+    .from('tickets')
+    .update({ status: move.status, close_reason: move.closeReason })
+    .eq('id', ticketId)
+    .eq('status', move.from)
+    .select('id, status')
+    .maybeSingle()
+    .throwOnError()
+  if (!data) throw new TicketNotUpdatedError()
+  return data
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { createTicketMutation } from '../src/mutations'
+import { createTicketMutation, customerDecisionMutation, TicketNotUpdatedError } from '../src/mutations'
 import {
   adminCompanyIdsQuery,
   isProviderAdminQuery,
@@ -125,5 +125,28 @@ describe('createTicketMutation', () => {
     await expect(createTicketMutation(client, { summary: 'x', userId: 'u1' })).rejects.toThrow(
       /row-level security/,
     )
+  })
+})
+
+describe('customerDecisionMutation', () => {
+  const move = { from: 'resolved', status: 'closed', closeReason: 'confirmed' } as const
+
+  it('moves the ticket only from the state the decision belongs to', async () => {
+    const { client, requests } = recordingClient(() => json({ id: 't1', status: 'closed' }))
+    expect(await customerDecisionMutation(client, { ticketId: 't1', move })).toEqual({
+      id: 't1',
+      status: 'closed',
+    })
+    const { url, init } = requests[0] as { url: URL; init: RequestInit }
+    expect(init.method).toBe('PATCH')
+    expect(url.searchParams.get('id')).toBe('eq.t1')
+    expect(url.searchParams.get('status')).toBe('eq.resolved')
+    expect(JSON.parse(String(init.body))).toEqual({ status: 'closed', close_reason: 'confirmed' })
+  })
+
+  it('reports a ticket that has moved on (no row updated)', async () => {
+    const { client } = recordingClient(() => json([]))
+    const answer = customerDecisionMutation(client, { ticketId: 't1', move })
+    await expect(answer).rejects.toBeInstanceOf(TicketNotUpdatedError)
   })
 })

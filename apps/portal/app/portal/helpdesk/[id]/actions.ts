@@ -19,8 +19,8 @@ import {
 import type { TypedSupabaseClient } from '@siyakha/supabase/types'
 import { revalidatePath } from 'next/cache'
 import type { z } from 'zod'
+import type { ActionState } from '@/lib/action-state'
 import { currentUser, currentUserIsStaff, serverSupabase } from '@/lib/session'
-import type { ActionState } from './action-state'
 
 // Server actions are reachable by any POST, so each one checks the session and the staff role
 // itself. The writes then run as the signed-in user: row-level security and the ticket trigger

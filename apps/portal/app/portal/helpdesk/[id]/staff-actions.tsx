@@ -12,7 +12,7 @@ import { Button } from '@siyakha/ui/button'
 import { SelectField, TextareaField } from '@siyakha/ui/field'
 import { toast } from '@siyakha/ui/toaster'
 import { type ReactNode, useActionState, useEffect, useRef } from 'react'
-import { type ActionState, IDLE } from './action-state'
+import { type ActionState, IDLE } from '@/lib/action-state'
 import { assignAction, changePriorityAction, changeStatusAction, replyAction } from './actions'
 
 type Action = (previous: ActionState, formData: FormData) => Promise<ActionState>

@@ -8,6 +8,7 @@ import { formatDateTime } from '@/lib/format'
 import { requireUser } from '@/lib/session'
 import { loadTicketWithTimeline } from '@/lib/ticket-loader'
 import { AccessDenied } from '../../access-denied'
+import { DecisionCard } from './decision-card'
 import { SendUpdateCard } from './send-update-card'
 
 export const metadata: Metadata = { title: 'Ticket' }
@@ -39,6 +40,7 @@ export default async function TicketPage({ params }: { params: Promise<{ id: str
           </dd>
         </dl>
       </div>
+      <DecisionCard ticketId={ticket.id} status={ticket.status} />
       <SendUpdateCard
         ticketId={ticket.id}
         trackingRef={ticket.tracking_ref}

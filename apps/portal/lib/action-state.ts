@@ -1,5 +1,5 @@
 /**
- * What a helpdesk server action answers its form: nothing yet, done, or refused with the message
+ * What a portal server action answers its form: nothing yet, done, or refused with the message
  * to show and the values the user sent (so the form can show them again). `at` tells two equal
  * answers apart, so the form re-mounts its fields and shows the latest one.
  */
