@@ -63,7 +63,10 @@ export function createAuthService(options: AuthServiceOptions) {
   const { config, mailer, log, externalUrl, supabaseDir } = options
   const auth = config.auth
   const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 6 })
-  pool.on('error', (error) => log.warn(`auth db pool: ${error.message}`))
+  // 57P01 (admin_shutdown): the database is stopping with the stack; the pool drops the idle connection.
+  pool.on('error', (error: Error & { code?: string }) => {
+    if (error.code !== '57P01') log.warn(`auth db pool: ${error.message}`)
+  })
   const redirects = createRedirectValidator(auth)
   const settings: SessionSettings = {
     issuer: externalUrl,

@@ -81,7 +81,10 @@ export function createRestService(options: RestServiceOptions) {
   const maxRows = config.api.max_rows
   const searchPath = [schemas[0] ?? 'public', ...config.api.extra_search_path].map(quoteIdent).join(', ')
   const pool = new pg.Pool({ connectionString: options.authenticatorUrl, max: 10 })
-  pool.on('error', (error) => log.warn(`rest db pool: ${error.message}`))
+  // 57P01 (admin_shutdown): the database is stopping with the stack; the pool drops the idle connection.
+  pool.on('error', (error: Error & { code?: string }) => {
+    if (error.code !== '57P01') log.warn(`rest db pool: ${error.message}`)
+  })
   let cache: SchemaCache | undefined
   let loading: Promise<SchemaCache> | undefined
 
