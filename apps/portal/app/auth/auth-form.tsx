@@ -131,6 +131,9 @@ export function AuthForm({
   }
 
   const heading = HEADINGS[mode]
+  // Sign in and sign up are tabs over one panel; recovery has no tabs.
+  const tabPanel =
+    mode === 'recovery' ? {} : { role: 'tabpanel' as const, 'aria-labelledby': `auth-tab-${mode}` }
   return (
     <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
       <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-bold text-brand-900 focus:outline-none">
@@ -171,48 +174,45 @@ export function AuthForm({
         </div>
       ) : null}
 
-      <form
-        id="auth-panel"
-        role={mode === 'recovery' ? undefined : 'tabpanel'}
-        aria-labelledby={mode === 'recovery' ? undefined : `auth-tab-${mode}`}
-        className="mt-6 space-y-4"
-        onSubmit={onSubmit}
-      >
-        {mode === 'recovery' ? (
-          <InputField
-            label="New password"
-            name="new-password"
-            type="password"
-            autoComplete="new-password"
-            value={newPassword}
-            onChange={(event) => setNewPassword(event.target.value)}
-          />
-        ) : (
-          <>
+      {/* The tab panel wraps the form: a form may not take the tabpanel role itself. */}
+      <div id="auth-panel" className="mt-6" {...tabPanel}>
+        <form className="space-y-4" onSubmit={onSubmit}>
+          {mode === 'recovery' ? (
             <InputField
-              label="Email"
-              name="email"
-              type="email"
-              autoComplete="email"
-              required
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
-            />
-            <InputField
-              label="Password"
-              name="password"
+              label="New password"
+              name="new-password"
               type="password"
-              autoComplete={mode === 'signup' ? 'new-password' : 'current-password'}
-              required
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
+              autoComplete="new-password"
+              value={newPassword}
+              onChange={(event) => setNewPassword(event.target.value)}
             />
-          </>
-        )}
-        <Button type="submit" className="w-full" disabled={busy} aria-busy={busy || undefined}>
-          {mode === 'signin' ? 'Sign In' : mode === 'signup' ? 'Create Account' : 'Update Password'}
-        </Button>
-      </form>
+          ) : (
+            <>
+              <InputField
+                label="Email"
+                name="email"
+                type="email"
+                autoComplete="email"
+                required
+                value={email}
+                onChange={(event) => setEmail(event.target.value)}
+              />
+              <InputField
+                label="Password"
+                name="password"
+                type="password"
+                autoComplete={mode === 'signup' ? 'new-password' : 'current-password'}
+                required
+                value={password}
+                onChange={(event) => setPassword(event.target.value)}
+              />
+            </>
+          )}
+          <Button type="submit" className="w-full" disabled={busy} aria-busy={busy || undefined}>
+            {mode === 'signin' ? 'Sign In' : mode === 'signup' ? 'Create Account' : 'Update Password'}
+          </Button>
+        </form>
+      </div>
 
       <div className="mt-4 text-center">
         {mode === 'recovery' ? (
