@@ -1,14 +1,20 @@
 #!/usr/bin/env node
 // Lighthouse (mobile preset) on the production build, median of N runs per page.
 // Usage: start the site (`npm start`), then `npm run perf:lighthouse -w tests [-- --runs 5 --base http://localhost:3000]`.
+// Signed-in portal pages: `-- --base http://localhost:3001 --as thabo@example.co.za --pages /portal/my-tickets`
+// signs in on the local stack (demo password) and puts the session cookie in the browser itself, as
+// a sign-in would (a Cookie request header alone leaves supabase-js in the page signed out).
 // Reports scores, LCP, TBT, CLS and JavaScript transferred; see ../shared/docs/performance.md for targets.
 import { parseArgs } from 'node:util'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
+import puppeteer from 'puppeteer-core'
 
 const { values } = parseArgs({
   options: {
     base: { type: 'string', default: 'http://localhost:3000' },
+    as: { type: 'string' },
+    supabase: { type: 'string', default: 'http://127.0.0.1:54321' },
     runs: { type: 'string', default: '3' },
     pages: {
       type: 'string',
@@ -35,16 +41,41 @@ const chrome = await chromeLauncher.launch({
     '--no-first-run',
   ],
 })
+// The local stack's well-known anon key (packages/local-supabase/src/config/keys.ts).
+const ANON_KEY =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0'
+
+/** A browser page holding `email`'s session cookie, the way @supabase/ssr stores it. */
+async function signedInPage(email) {
+  const answer = await fetch(`${values.supabase}/auth/v1/token?grant_type=password`, {
+    method: 'POST',
+    headers: { apikey: ANON_KEY, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password: 'Password123!' }),
+  })
+  if (!answer.ok) throw new Error(`sign in as ${email}: ${answer.status} ${await answer.text()}`)
+  const session = await answer.json()
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` })
+  await browser.setCookie({
+    name: `sb-${new URL(values.supabase).hostname.split('.')[0]}-auth-token`,
+    value: `base64-${Buffer.from(JSON.stringify(session)).toString('base64url')}`,
+    domain: new URL(values.base).hostname,
+    path: '/',
+  })
+  return browser.newPage()
+}
+
 const rows = []
 try {
+  const page = values.as ? await signedInPage(values.as) : undefined
   for (const path of values.pages.split(',')) {
     const runs = []
     for (let i = 0; i < Number(values.runs); i++) {
-      const result = await lighthouse(`${values.base}${path}`, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-      })
+      const result = await lighthouse(
+        `${values.base}${path}`,
+        { port: chrome.port, output: 'json', logLevel: 'error' },
+        undefined,
+        page,
+      )
       const lhr = result?.lhr
       if (!lhr) throw new Error(`Lighthouse returned nothing for ${path}`)
       const scripts = lhr.audits['resource-summary']?.details?.items?.find((i) => i.resourceType === 'script')
