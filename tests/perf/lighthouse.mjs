@@ -9,6 +9,7 @@ import { parseArgs } from 'node:util'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import puppeteer from 'puppeteer-core'
+import { sessionCookie, signIn } from './local-session.mjs'
 
 const { values } = parseArgs({
   options: {
@@ -41,26 +42,11 @@ const chrome = await chromeLauncher.launch({
     '--no-first-run',
   ],
 })
-// The local stack's well-known anon key (packages/local-supabase/src/config/keys.ts).
-const ANON_KEY =
-  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0'
-
-/** A browser page holding `email`'s session cookie, the way @supabase/ssr stores it. */
+/** A browser page holding `email`'s session cookie. */
 async function signedInPage(email) {
-  const answer = await fetch(`${values.supabase}/auth/v1/token?grant_type=password`, {
-    method: 'POST',
-    headers: { apikey: ANON_KEY, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, password: 'Password123!' }),
-  })
-  if (!answer.ok) throw new Error(`sign in as ${email}: ${answer.status} ${await answer.text()}`)
-  const session = await answer.json()
+  const cookie = sessionCookie(values.supabase, await signIn(values.supabase, email))
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` })
-  await browser.setCookie({
-    name: `sb-${new URL(values.supabase).hostname.split('.')[0]}-auth-token`,
-    value: `base64-${Buffer.from(JSON.stringify(session)).toString('base64url')}`,
-    domain: new URL(values.base).hostname,
-    path: '/',
-  })
+  await browser.setCookie({ ...cookie, domain: new URL(values.base).hostname, path: '/' })
   return browser.newPage()
 }
 

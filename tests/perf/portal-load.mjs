@@ -10,6 +10,7 @@
 import { parseArgs } from 'node:util'
 import autocannon from 'autocannon'
 import pg from 'pg'
+import { DEMO_PASSWORD, sessionCookie, signIn } from './local-session.mjs'
 
 const { values } = parseArgs({
   options: {
@@ -22,13 +23,10 @@ const { values } = parseArgs({
   },
 })
 
-// The local stack's well-known keys (packages/local-supabase/src/config/keys.ts).
-const ANON_KEY =
-  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0'
+// The local stack's well-known service key (packages/local-supabase/src/config/keys.ts).
 const SERVICE_ROLE_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU'
 const EMAIL = 'portal-perf@example.com'
-const PASSWORD = 'Password123!'
 const OTHER_USERS = 1000
 const SUMMARY = 'Portal perf ticket'
 
@@ -47,7 +45,7 @@ async function customerId() {
       Authorization: `Bearer ${SERVICE_ROLE_KEY}`,
       'Content-Type': 'application/json',
     },
-    body: JSON.stringify({ email: EMAIL, password: PASSWORD, email_confirm: true }),
+    body: JSON.stringify({ email: EMAIL, password: DEMO_PASSWORD, email_confirm: true }),
   })
   if (!answer.ok) throw new Error(`create the perf customer: ${answer.status} ${await answer.text()}`)
   return (await answer.json()).id
@@ -84,19 +82,6 @@ async function seed(customer) {
   await db.query('analyze public.tickets')
   console.log(`Added ${target - have} tickets in ${((Date.now() - started) / 1000).toFixed(1)} s`)
   return target
-}
-
-/** The session cookie @supabase/ssr would have written after a password sign-in. */
-async function sessionCookie() {
-  const answer = await fetch(`${values.supabase}/auth/v1/token?grant_type=password`, {
-    method: 'POST',
-    headers: { apikey: ANON_KEY, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
-  })
-  if (!answer.ok) throw new Error(`sign in: ${answer.status} ${await answer.text()}`)
-  const session = await answer.json()
-  const name = `sb-${new URL(values.supabase).hostname.split('.')[0]}-auth-token`
-  return `${name}=base64-${Buffer.from(JSON.stringify(session)).toString('base64url')}`
 }
 
 const percentile = (xs, p) => {
@@ -140,7 +125,8 @@ try {
     'select id from public.tickets where created_by_user_id = $1 order by created_at desc limit 1',
     [customer],
   )
-  const cookie = await sessionCookie()
+  const { name, value } = sessionCookie(values.supabase, await signIn(values.supabase, EMAIL))
+  const cookie = `${name}=${value}`
   console.log(
     `${total} generated tickets (${total / 5000} the customer's); ${values.connections} connections, ${values.seconds} s per page`,
   )

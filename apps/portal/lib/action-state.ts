@@ -16,3 +16,25 @@ export type ActionState =
     }
 
 export const IDLE: ActionState = { status: 'idle' }
+
+/** The form's fields as text (a missing or file field reads as ''), to validate and to send back. */
+export function valuesOf(formData: FormData, names: readonly string[]): Record<string, string> {
+  const values: Record<string, string> = {}
+  for (const name of names) {
+    const value = formData.get(name)
+    values[name] = typeof value === 'string' ? value : ''
+  }
+  return values
+}
+
+export function refused(
+  values: Record<string, string>,
+  message: string,
+  fieldErrors: Record<string, string> = {},
+): ActionState {
+  return { status: 'error', message, fieldErrors, values, at: Date.now() }
+}
+
+export function succeeded(message: string): ActionState {
+  return { status: 'success', message, at: Date.now() }
+}

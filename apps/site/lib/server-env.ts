@@ -1,11 +1,6 @@
 import 'server-only'
+import { LOCAL_FORWARDER_SECRET } from '@siyakha/supabase/env'
 import { z } from 'zod'
-
-/**
- * The local stack's well-known forwarder secret (packages/local-supabase, config/keys.ts), so
- * `npm start` works with no configuration. A hosted project sets its own on both sides.
- */
-const LOCAL_FORWARDER_SECRET = 'local-forwarder-secret-for-development-only'
 
 /** Server-only configuration of the site, parsed once. Never imported by client components. */
 const schema = z.object({

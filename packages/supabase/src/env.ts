@@ -4,6 +4,13 @@ import { z } from 'zod'
 export const LOCAL_ANON_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0'
 
+/**
+ * The local stack's well-known forwarder secret (FORWARDER_SECRET, packages/local-supabase
+ * config/keys.ts), so a site on the local stack vouches for visitor addresses with no setup.
+ * Like the anon key it only ever unlocks a local stack; a hosted project sets its own.
+ */
+export const LOCAL_FORWARDER_SECRET = 'local-forwarder-secret-for-development-only'
+
 const optionalText = z
   .string()
   .trim()

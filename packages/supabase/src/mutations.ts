@@ -44,11 +44,15 @@ export class TicketNotUpdatedError extends Error {
   }
 }
 
-async function updateTicket(client: TypedSupabaseClient, ticketId: string, changes: TablesUpdate<'tickets'>) {
-  const { data } = await client
-    .from('tickets')
-    .update(changes)
-    .eq('id', ticketId)
+/** Updates one ticket, optionally only while it is still in status `from`. */
+async function updateTicket(
+  client: TypedSupabaseClient,
+  ticketId: string,
+  changes: TablesUpdate<'tickets'>,
+  from?: Enums<'ticket_status'>,
+) {
+  const query = client.from('tickets').update(changes).eq('id', ticketId)
+  const { data } = await (from ? query.eq('status', from) : query)
     .select('id, status, close_reason, priority, assigned_to, first_response_at')
     .maybeSingle()
     .throwOnError()
@@ -121,7 +125,7 @@ export async function addStaffMessageMutation(
  * the move only happens from the state it belongs to, so a stale page cannot close a ticket that
  * staff have reopened meanwhile; that reads as no row, i.e. TicketNotUpdatedError.
  */
-export async function customerDecisionMutation(
+export function customerDecisionMutation(
   client: TypedSupabaseClient,
   {
     ticketId,
@@ -135,14 +139,5 @@ export async function customerDecisionMutation(
     }
   },
 ) {
-  const { data } = await client
-    .from('tickets')
-    .update({ status: move.status, close_reason: move.closeReason })
-    .eq('id', ticketId)
-    .eq('status', move.from)
-    .select('id, status')
-    .maybeSingle()
-    .throwOnError()
-  if (!data) throw new TicketNotUpdatedError()
-  return data
+  return updateTicket(client, ticketId, { status: move.status, close_reason: move.closeReason }, move.from)
 }

@@ -19,7 +19,7 @@ import {
 import type { TypedSupabaseClient } from '@siyakha/supabase/types'
 import { revalidatePath } from 'next/cache'
 import type { z } from 'zod'
-import type { ActionState } from '@/lib/action-state'
+import { type ActionState, refused, succeeded, valuesOf } from '@/lib/action-state'
 import { currentUser, currentUserIsStaff, serverSupabase } from '@/lib/session'
 
 // Server actions are reachable by any POST, so each one checks the session and the staff role
@@ -35,19 +35,6 @@ async function signedInStaff(): Promise<Staff | string> {
   if (!user) return SIGNED_OUT
   if (!(await currentUserIsStaff())) return HELPDESK_MESSAGES.notFound
   return { supabase: await serverSupabase(), userId: user.id }
-}
-
-function valuesOf(formData: FormData, names: readonly string[]): Record<string, string> {
-  const values: Record<string, string> = {}
-  for (const name of names) {
-    const value = formData.get(name)
-    values[name] = typeof value === 'string' ? value : ''
-  }
-  return values
-}
-
-function refused(values: Record<string, string>, message: string, fieldErrors = {}): ActionState {
-  return { status: 'error', message, fieldErrors, values, at: Date.now() }
 }
 
 function invalid(values: Record<string, string>, error: z.ZodError): ActionState {
@@ -76,7 +63,7 @@ function done(ticketId: string, message: string): ActionState {
   revalidatePath('/portal/helpdesk')
   revalidatePath(`/portal/helpdesk/${ticketId}`)
   revalidatePath(`/portal/tickets/${ticketId}`)
-  return { status: 'success', message, at: Date.now() }
+  return succeeded(message)
 }
 
 export async function changeStatusAction(_previous: ActionState, formData: FormData): Promise<ActionState> {

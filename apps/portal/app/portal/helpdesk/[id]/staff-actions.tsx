@@ -12,6 +12,7 @@ import { Button } from '@siyakha/ui/button'
 import { SelectField, TextareaField } from '@siyakha/ui/field'
 import { toast } from '@siyakha/ui/toaster'
 import { type ReactNode, useActionState, useEffect, useRef } from 'react'
+import { Card } from '@/components/card'
 import { type ActionState, IDLE } from '@/lib/action-state'
 import { assignAction, changePriorityAction, changeStatusAction, replyAction } from './actions'
 
@@ -45,17 +46,6 @@ function useStaffAction(action: Action) {
   }
 }
 
-function ActionCard({ title, id, children }: { title: string; id: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={id} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-      <h2 id={id} className="text-lg font-bold text-brand-900">
-        {title}
-      </h2>
-      {children}
-    </section>
-  )
-}
-
 function FormProblem({ message }: { message?: string }) {
   return message ? (
     <p role="alert" className="text-sm font-medium text-red-700">
@@ -64,8 +54,37 @@ function FormProblem({ message }: { message?: string }) {
   ) : null
 }
 
-function TicketIdField({ ticketId }: { ticketId: string }) {
-  return <input type="hidden" name="ticketId" value={ticketId} />
+/** One staff action's card: its form posts the ticket id along with the fields given. */
+function StaffForm({
+  title,
+  id,
+  form,
+  ticketId,
+  validate = false,
+  children,
+}: {
+  title: string
+  id: string
+  form: ReturnType<typeof useStaffAction>
+  ticketId: string
+  /** Let the browser check the fields too; by default only the server's messages show. */
+  validate?: boolean
+  children: ReactNode
+}) {
+  return (
+    <Card title={title} id={id}>
+      <form
+        ref={form.formRef}
+        action={form.formAction}
+        className="mt-3 space-y-3"
+        aria-labelledby={id}
+        noValidate={!validate}
+      >
+        <input type="hidden" name="ticketId" value={ticketId} />
+        {children}
+      </form>
+    </Card>
+  )
 }
 
 export function StatusForm({
@@ -79,86 +98,68 @@ export function StatusForm({
 }) {
   const form = useStaffAction(changeStatusAction)
   return (
-    <ActionCard title="Status" id="status-form-title">
-      <form
-        ref={form.formRef}
-        action={form.formAction}
-        className="mt-3 space-y-3"
-        aria-labelledby="status-form-title"
-        noValidate
-      >
-        <TicketIdField ticketId={ticketId} />
-        <div key={`${form.key}-${status}-${closeReason}`} className="space-y-3">
-          <SelectField
-            id="ticket-status"
-            label="New status"
-            name="status"
-            defaultValue={form.sent?.status ?? status}
-            error={form.fieldErrors.status}
-          >
-            {TICKET_STATUSES.map((value) => (
-              <option key={value} value={value}>
-                {STAFF_STATUS_LABELS[value]}
-              </option>
-            ))}
-          </SelectField>
-          <SelectField
-            id="ticket-close-reason"
-            label="Close reason"
-            name="closeReason"
-            hint="Required when closing."
-            defaultValue={form.sent?.closeReason ?? closeReason ?? ''}
-            error={form.fieldErrors.closeReason}
-          >
-            <option value="">None (not closing)</option>
-            {CLOSE_REASONS.map((value) => (
-              <option key={value} value={value}>
-                {CLOSE_REASON_LABELS[value]}
-              </option>
-            ))}
-          </SelectField>
-        </div>
-        <FormProblem message={form.problem} />
-        <Button type="submit" size="sm" disabled={form.pending}>
-          Update status
-        </Button>
-      </form>
-    </ActionCard>
+    <StaffForm title="Status" id="status-form-title" form={form} ticketId={ticketId}>
+      <div key={`${form.key}-${status}-${closeReason}`} className="space-y-3">
+        <SelectField
+          id="ticket-status"
+          label="New status"
+          name="status"
+          defaultValue={form.sent?.status ?? status}
+          error={form.fieldErrors.status}
+        >
+          {TICKET_STATUSES.map((value) => (
+            <option key={value} value={value}>
+              {STAFF_STATUS_LABELS[value]}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          id="ticket-close-reason"
+          label="Close reason"
+          name="closeReason"
+          hint="Required when closing."
+          defaultValue={form.sent?.closeReason ?? closeReason ?? ''}
+          error={form.fieldErrors.closeReason}
+        >
+          <option value="">None (not closing)</option>
+          {CLOSE_REASONS.map((value) => (
+            <option key={value} value={value}>
+              {CLOSE_REASON_LABELS[value]}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      <FormProblem message={form.problem} />
+      <Button type="submit" size="sm" disabled={form.pending}>
+        Update status
+      </Button>
+    </StaffForm>
   )
 }
 
 export function PriorityForm({ ticketId, priority }: { ticketId: string; priority: string }) {
   const form = useStaffAction(changePriorityAction)
   return (
-    <ActionCard title="Priority" id="priority-form-title">
-      <form
-        ref={form.formRef}
-        action={form.formAction}
-        className="mt-3 space-y-3"
-        aria-labelledby="priority-form-title"
-        noValidate
+    <StaffForm title="Priority" id="priority-form-title" form={form} ticketId={ticketId}>
+      <SelectField
+        key={`${form.key}-${priority}`}
+        id="ticket-priority"
+        label="New priority"
+        name="priority"
+        defaultValue={form.sent?.priority ?? priority}
+        error={form.fieldErrors.priority}
       >
-        <TicketIdField ticketId={ticketId} />
-        <SelectField
-          key={`${form.key}-${priority}`}
-          id="ticket-priority"
-          label="New priority"
-          name="priority"
-          defaultValue={form.sent?.priority ?? priority}
-          error={form.fieldErrors.priority}
-        >
-          {TICKET_PRIORITIES.map((value) => (
-            <option key={value} value={value}>
-              {PRIORITY_LABELS[value]}
-            </option>
-          ))}
-        </SelectField>
-        <FormProblem message={form.problem} />
-        <Button type="submit" size="sm" disabled={form.pending}>
-          Update priority
-        </Button>
-      </form>
-    </ActionCard>
+        {TICKET_PRIORITIES.map((value) => (
+          <option key={value} value={value}>
+            {PRIORITY_LABELS[value]}
+          </option>
+        ))}
+      </SelectField>
+      <FormProblem message={form.problem} />
+      <Button type="submit" size="sm" disabled={form.pending}>
+        Update priority
+      </Button>
+    </StaffForm>
   )
 }
 
@@ -177,37 +178,29 @@ export function AssignmentForm({
     nobody: 'Unassigned.',
   }[assignee]
   return (
-    <ActionCard title="Assignee" id="assignment-form-title">
-      <form
-        ref={form.formRef}
-        action={form.formAction}
-        className="mt-3 space-y-3"
-        aria-labelledby="assignment-form-title"
-      >
-        <TicketIdField ticketId={ticketId} />
-        <p className="text-sm text-slate-700">{description}</p>
-        <FormProblem message={form.problem || form.fieldErrors.assignee} />
-        <div className="flex flex-wrap gap-2">
-          {assignee === 'you' ? null : (
-            <Button type="submit" size="sm" name="assignee" value="me" disabled={form.pending}>
-              Assign to me
-            </Button>
-          )}
-          {assignee === 'nobody' ? null : (
-            <Button
-              type="submit"
-              size="sm"
-              variant="outline"
-              name="assignee"
-              value="none"
-              disabled={form.pending}
-            >
-              Unassign
-            </Button>
-          )}
-        </div>
-      </form>
-    </ActionCard>
+    <StaffForm title="Assignee" id="assignment-form-title" form={form} ticketId={ticketId} validate>
+      <p className="text-sm text-slate-700">{description}</p>
+      <FormProblem message={form.problem || form.fieldErrors.assignee} />
+      <div className="flex flex-wrap gap-2">
+        {assignee === 'you' ? null : (
+          <Button type="submit" size="sm" name="assignee" value="me" disabled={form.pending}>
+            Assign to me
+          </Button>
+        )}
+        {assignee === 'nobody' ? null : (
+          <Button
+            type="submit"
+            size="sm"
+            variant="outline"
+            name="assignee"
+            value="none"
+            disabled={form.pending}
+          >
+            Unassign
+          </Button>
+        )}
+      </div>
+    </StaffForm>
   )
 }
 
@@ -215,46 +208,37 @@ export function ReplyForm({ ticketId }: { ticketId: string }) {
   const form = useStaffAction(replyAction)
   const kind = form.sent?.kind === 'internal' ? 'internal' : 'public'
   return (
-    <ActionCard title="Reply or note" id="reply-form-title">
-      <form
-        ref={form.formRef}
-        action={form.formAction}
-        className="mt-3 space-y-3"
-        aria-labelledby="reply-form-title"
-        noValidate
-      >
-        <TicketIdField ticketId={ticketId} />
-        <div key={form.key} className="space-y-3">
-          <fieldset className="space-y-2">
-            <legend className="text-sm font-semibold text-brand-900">Visible to</legend>
-            <label className="flex items-center gap-2 text-sm">
-              <input type="radio" name="kind" value="public" defaultChecked={kind === 'public'} />
-              Public reply (the customer sees it)
-            </label>
-            <label className="flex items-center gap-2 text-sm">
-              <input type="radio" name="kind" value="internal" defaultChecked={kind === 'internal'} />
-              Internal note (staff only)
-            </label>
-            {form.fieldErrors.kind ? (
-              <p className="text-sm font-medium text-red-700">{form.fieldErrors.kind}</p>
-            ) : null}
-          </fieldset>
-          <TextareaField
-            id="reply-body"
-            label="Message"
-            name="body"
-            rows={5}
-            maxLength={4096}
-            required
-            defaultValue={form.sent?.body ?? ''}
-            error={form.fieldErrors.body}
-          />
-        </div>
-        <FormProblem message={form.problem} />
-        <Button type="submit" size="sm" disabled={form.pending}>
-          Add to timeline
-        </Button>
-      </form>
-    </ActionCard>
+    <StaffForm title="Reply or note" id="reply-form-title" form={form} ticketId={ticketId}>
+      <div key={form.key} className="space-y-3">
+        <fieldset className="space-y-2">
+          <legend className="text-sm font-semibold text-brand-900">Visible to</legend>
+          <label className="flex items-center gap-2 text-sm">
+            <input type="radio" name="kind" value="public" defaultChecked={kind === 'public'} />
+            Public reply (the customer sees it)
+          </label>
+          <label className="flex items-center gap-2 text-sm">
+            <input type="radio" name="kind" value="internal" defaultChecked={kind === 'internal'} />
+            Internal note (staff only)
+          </label>
+          {form.fieldErrors.kind ? (
+            <p className="text-sm font-medium text-red-700">{form.fieldErrors.kind}</p>
+          ) : null}
+        </fieldset>
+        <TextareaField
+          id="reply-body"
+          label="Message"
+          name="body"
+          rows={5}
+          maxLength={4096}
+          required
+          defaultValue={form.sent?.body ?? ''}
+          error={form.fieldErrors.body}
+        />
+      </div>
+      <FormProblem message={form.problem} />
+      <Button type="submit" size="sm" disabled={form.pending}>
+        Add to timeline
+      </Button>
+    </StaffForm>
   )
 }

@@ -4,6 +4,7 @@ import type { TicketStatus } from '@siyakha/schemas/ticket'
 import { Button } from '@siyakha/ui/button'
 import { toast } from '@siyakha/ui/toaster'
 import { useActionState, useEffect, useState } from 'react'
+import { Card } from '@/components/card'
 import { IDLE } from '@/lib/action-state'
 import { decideAction } from './actions'
 
@@ -34,15 +35,9 @@ export function DecisionCard({ ticketId, status }: { ticketId: string; status: T
   )
 
   return (
-    <section
-      aria-labelledby="decision-title"
-      className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
-    >
+    <Card title={status === 'resolved' ? 'Is it fixed?' : 'No longer needed?'} id="decision-title">
       {status === 'resolved' ? (
         <>
-          <h2 id="decision-title" className="text-lg font-bold text-brand-900">
-            Is it fixed?
-          </h2>
           <p className="mt-1 text-sm text-slate-600">
             We think this is resolved. Tell us if it is, or if you still have the problem.
           </p>
@@ -53,9 +48,6 @@ export function DecisionCard({ ticketId, status }: { ticketId: string; status: T
         </>
       ) : (
         <>
-          <h2 id="decision-title" className="text-lg font-bold text-brand-900">
-            No longer needed?
-          </h2>
           <p className="mt-1 text-sm text-slate-600">
             Nobody has picked this ticket up yet, so you can still cancel it.
           </p>
@@ -80,6 +72,6 @@ export function DecisionCard({ ticketId, status }: { ticketId: string; status: T
           {problem}
         </p>
       ) : null}
-    </section>
+    </Card>
   )
 }
