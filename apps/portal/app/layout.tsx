@@ -18,6 +18,11 @@ export const metadata: Metadata = {
   description: 'Log and follow your Siyakha Tech support tickets.',
   applicationName: 'Siyakha Tech Portal',
   robots: { index: false, follow: false },
+  // './' resolves against each page's own path (without its query), so every page gets its own
+  // canonical and og:url; og:title and og:description follow each page's title and description.
+  alternates: { canonical: './' },
+  openGraph: { type: 'website', url: './', siteName: 'Siyakha Tech Portal', locale: 'en_ZA' },
+  twitter: { card: 'summary' },
 }
 
 export const viewport: Viewport = { themeColor: '#0f172a', width: 'device-width', initialScale: 1 }

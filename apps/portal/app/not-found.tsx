@@ -1,6 +1,10 @@
 import { buttonClasses } from '@siyakha/ui/button'
 import { Container } from '@siyakha/ui/container'
+import { NotFoundLogger } from '@siyakha/ui/not-found-logger'
+import type { Metadata } from 'next'
 import { SITE_URL } from '@/lib/env'
+
+export const metadata: Metadata = { title: 'Page not found' }
 
 export default function NotFound() {
   return (
@@ -10,6 +14,7 @@ export default function NotFound() {
       <a href={SITE_URL} className={buttonClasses({ className: 'mt-8' })}>
         Back to home
       </a>
+      <NotFoundLogger />
     </Container>
   )
 }

@@ -1,8 +1,8 @@
 import { buttonClasses } from '@siyakha/ui/button'
 import { Container } from '@siyakha/ui/container'
+import { NotFoundLogger } from '@siyakha/ui/not-found-logger'
 import type { Metadata } from 'next'
 import Link from 'next/link'
-import { NotFoundLogger } from '@/components/not-found-logger'
 
 export const metadata: Metadata = { title: 'Page not found', robots: { index: false } }
 

@@ -14,13 +14,15 @@ const subLinkClasses =
 export type MobileMenuProps = {
   leading: NavLink[]
   trailing: NavLink[]
+  /** Another app behind the site's rewrites: a plain link, not client-side navigation. */
+  portal: NavLink
   services: NavLink[]
   regions: NavLink[]
   signOutSlot?: ReactNode
 }
 
 /** The menu below the lg breakpoint: a toggle and a panel, with a collapsible Services section. */
-export function MobileMenu({ leading, trailing, services, regions, signOutSlot }: MobileMenuProps) {
+export function MobileMenu({ leading, trailing, portal, services, regions, signOutSlot }: MobileMenuProps) {
   const [open, setOpen] = useState(false)
   const [servicesOpen, setServicesOpen] = useState(false)
   const toggleRef = useRef<HTMLButtonElement>(null)
@@ -121,6 +123,11 @@ export function MobileMenu({ leading, trailing, services, regions, signOutSlot }
             </ul>
           </li>
           {trailing.map(renderLink)}
+          <li>
+            <a href={portal.href} className={linkClasses}>
+              {portal.title}
+            </a>
+          </li>
           {signOutSlot ? <li className="empty:hidden">{signOutSlot}</li> : null}
         </ul>
       </div>

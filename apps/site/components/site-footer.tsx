@@ -2,6 +2,7 @@ import { Container } from '@siyakha/ui/container'
 import Link from 'next/link'
 import type { ReactNode } from 'react'
 import { BrandMark } from './brand-mark'
+import { PORTAL_LINK } from './site-header'
 
 type FooterLink = { title: string; href: string }
 
@@ -94,6 +95,11 @@ export function SiteFooter({
               </Link>
             </li>
           ))}
+          <li>
+            <a href={PORTAL_LINK.href} className={linkClasses}>
+              {PORTAL_LINK.title}
+            </a>
+          </li>
         </FooterColumn>
 
         <div>

@@ -1,3 +1,4 @@
+import { buttonClasses } from '@siyakha/ui/button'
 import { Container } from '@siyakha/ui/container'
 import Link from 'next/link'
 import type { ReactNode } from 'react'
@@ -23,6 +24,13 @@ const TRAILING: NavLink[] = [
   { title: 'Blog', href: '/blog' },
   { title: 'Support Deals', href: '/support-deals' },
 ]
+
+/**
+ * The way into the portal. It is a separate app behind the site's rewrites, so it is reached with
+ * a full page load (a plain `<a>`), never with client-side navigation. Signed-out visitors land on
+ * its sign-in page and come back here after signing in.
+ */
+export const PORTAL_LINK: NavLink = { title: 'Client portal', href: '/portal/tickets' }
 
 export function SiteHeader({ brandName, services, regions, signOutSlot }: SiteHeaderProps) {
   return (
@@ -54,11 +62,17 @@ export function SiteHeader({ brandName, services, regions, signOutSlot }: SiteHe
                 </Link>
               </li>
             ))}
+            <li>
+              <a href={PORTAL_LINK.href} className={buttonClasses({ variant: 'outline', size: 'sm' })}>
+                {PORTAL_LINK.title}
+              </a>
+            </li>
             {signOutSlot ? <li className="empty:hidden">{signOutSlot}</li> : null}
           </ul>
           <MobileMenu
             leading={LEADING}
             trailing={TRAILING}
+            portal={PORTAL_LINK}
             services={services}
             regions={regions}
             signOutSlot={signOutSlot}

@@ -1,5 +1,6 @@
 import 'server-only'
 import type { ClientReturn, QueryParams } from '@sanity/client'
+import { fillBrand } from '@siyakha/content/links'
 import * as q from '@siyakha/content/queries'
 import { getContentSource } from '@siyakha/content/source'
 import { TAGS, type Tag } from '@siyakha/content/tags'
@@ -10,9 +11,19 @@ import { cache } from 'react'
 /**
  * Every content read of the site goes through `load`: cached across requests under the tags of
  * the document types it reads (so the Sanity webhook can refresh exactly those), bypassing the
- * cache in draft mode so the Studio's preview shows drafts.
+ * cache in draft mode so the Studio's preview shows drafts, and with every `{brand}` token filled
+ * (after the cache, so renaming the brand needs no refresh of other documents).
  */
 async function load<const Q extends string>(
+  query: Q,
+  params: QueryParams,
+  tags: Tag[],
+): Promise<ClientReturn<Q, unknown>> {
+  const [result, settings] = await Promise.all([fetchContent(query, params, tags), getSettings()])
+  return fillBrand(result, settings.brandName ?? '')
+}
+
+async function fetchContent<const Q extends string>(
   query: Q,
   params: QueryParams,
   tags: Tag[],
@@ -25,10 +36,11 @@ async function load<const Q extends string>(
   return cached()
 }
 
+/** Site settings, with `{brand}` in their own texts filled from their brand name. */
 export const getSettings = cache(async () => {
-  const settings = await load(q.settingsQuery, {}, [TAGS.siteSettings])
+  const settings = await fetchContent(q.settingsQuery, {}, [TAGS.siteSettings])
   if (!settings) throw new Error('Site settings are missing from the dataset')
-  return settings
+  return fillBrand(settings, settings.brandName ?? '')
 })
 
 export const getNavigation = cache(() => load(q.navigationQuery, {}, [TAGS.service, TAGS.regionalPage]))

@@ -1,6 +1,5 @@
 import 'server-only'
 import type { ContactDetails } from '@siyakha/content/links'
-import { withBrand } from '@siyakha/content/links'
 import type { Metadata } from 'next'
 import { notFound } from 'next/navigation'
 import { getPage, getSettings } from './content'
@@ -28,8 +27,8 @@ export async function contentPageMetadata(key: string): Promise<Metadata> {
   const [page, settings] = await Promise.all([getContentPage(key), getSettings()])
   const brand = settings.brandName ?? ''
   return buildMetadata({
-    title: withBrand(page.seo?.title ?? page.title ?? brand, brand),
-    description: withBrand(page.seo?.description ?? page.hero?.text ?? settings.description ?? '', brand),
+    title: page.seo?.title ?? page.title ?? brand,
+    description: page.seo?.description ?? page.hero?.text ?? settings.description ?? '',
     path: page.route ?? '/',
     brandName: brand,
     image: page.seo?.image?.asset?.url ? { ...page.seo.image.asset, url: page.seo.image.asset.url } : null,

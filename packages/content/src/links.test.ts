@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { resolveLink, resolveLinks, withBrand } from './links'
+import { fillBrand, resolveLink, resolveLinks, withBrand } from './links'
 
 const contacts = {
   phones: [{ e164: '+27110000000' }, { e164: '+27820000000' }],
@@ -39,5 +39,21 @@ describe('content links', () => {
     expect(withBrand('{brand} Blog: EdTech, Automation & AI', 'Siyakha Tech')).toBe(
       'Siyakha Tech Blog: EdTech, Automation & AI',
     )
+  })
+
+  it('fills {brand} in every string of a nested query result and leaves other values alone', () => {
+    const page = {
+      hero: { heading: 'Build your career in IT with {brand}', stats: [{ value: 15, label: null }] },
+      seo: { description: 'Log a request with {brand}: {brand} replies.' },
+      body: [{ _type: 'block', children: [{ _type: 'span', text: 'At {brand} we hire.' }] }],
+      featured: true,
+    }
+    expect(fillBrand(page, 'Siyakha Tech')).toEqual({
+      hero: { heading: 'Build your career in IT with Siyakha Tech', stats: [{ value: 15, label: null }] },
+      seo: { description: 'Log a request with Siyakha Tech: Siyakha Tech replies.' },
+      body: [{ _type: 'block', children: [{ _type: 'span', text: 'At Siyakha Tech we hire.' }] }],
+      featured: true,
+    })
+    expect(fillBrand(null, 'Siyakha Tech')).toBeNull()
   })
 })

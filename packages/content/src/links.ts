@@ -72,3 +72,19 @@ export function resolveLinks(
 export function withBrand(text: string, brandName: string): string {
   return text.replaceAll('{brand}', brandName)
 }
+
+/**
+ * `withBrand` over every string of a query result (headings, SEO fields, Portable Text spans,
+ * card texts). Editors may write `{brand}` in any field, so filling it field by field at render
+ * time always misses one; filling the whole result where it is read cannot.
+ */
+export function fillBrand<T>(value: T, brandName: string): T {
+  if (typeof value === 'string') return withBrand(value, brandName) as T
+  if (Array.isArray(value)) return value.map((item) => fillBrand(item, brandName)) as T
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [key, fillBrand(item, brandName)]),
+    ) as T
+  }
+  return value
+}

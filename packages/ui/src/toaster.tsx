@@ -5,6 +5,9 @@ import { type ComponentProps, type ComponentType, useEffect, useState } from 're
 type Sonner = typeof import('sonner')
 type ToasterProps = ComponentProps<Sonner['Toaster']>
 
+/** How long a toast stays: the product's 5 s (sonner's own default is 4 s). */
+export const TOAST_DURATION_MS = 5000
+
 export type ToastVariant = 'default' | 'success' | 'destructive'
 export type ToastOptions = { description?: string; variant?: ToastVariant }
 
@@ -67,5 +70,5 @@ export function Toaster(props: ToasterProps) {
     })
   }, [Sonner])
 
-  return Sonner ? <Sonner position="top-center" closeButton {...props} /> : null
+  return Sonner ? <Sonner position="top-center" closeButton duration={TOAST_DURATION_MS} {...props} /> : null
 }

@@ -1,4 +1,3 @@
-import { withBrand } from '@siyakha/content/links'
 import type { Metadata } from 'next'
 import { notFound } from 'next/navigation'
 import { JsonLd } from '@/components/json-ld'
@@ -25,8 +24,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   if (!page) return {}
   const brand = settings.brandName ?? ''
   return buildMetadata({
-    title: withBrand(page.seo?.title ?? page.title ?? '', brand),
-    description: withBrand(page.seo?.description ?? page.hero?.text ?? '', brand),
+    title: page.seo?.title ?? page.title ?? '',
+    description: page.seo?.description ?? page.hero?.text ?? '',
     path: `/${slug}`,
     brandName: brand,
   })

@@ -345,7 +345,12 @@ export function SupportFormSection({
             />
           </div>
         </div>
-        <aside className="h-fit rounded-2xl bg-brand-900 p-6 text-white sm:p-8" aria-labelledby="urgent-help">
+        {/* On phones the urgent-help card comes first: someone whose network is down should see
+            the phone numbers before a long form. */}
+        <aside
+          className="order-first h-fit rounded-2xl bg-brand-900 p-6 text-white sm:p-8 lg:order-none"
+          aria-labelledby="urgent-help"
+        >
           <h2 id="urgent-help" className="text-xl font-bold">
             {section.sideHeading}
           </h2>

@@ -8,6 +8,16 @@ import { buttonClasses } from '@siyakha/ui/button'
 import Link from 'next/link'
 
 /**
+ * Whether `next/link` may take a visitor to `href` without a page load: same-page fragments and
+ * paths of this site. A path with a #fragment (the consultation buttons' /contact#quote-form) is a
+ * full page load instead: browsers keep the fragment across /contact's redirect, the client
+ * router can drop it.
+ */
+export function isClientRoute(href: string): boolean {
+  return href.startsWith('#') || (href.startsWith('/') && !href.includes('#'))
+}
+
+/**
  * A content link. `context` names what a generic label ("Learn more") is about, for screen readers
  * and search engines, without changing what sighted visitors read.
  */
@@ -26,7 +36,7 @@ export function SmartLink({
       {context ? <span className="sr-only"> about {context}</span> : null}
     </>
   )
-  if (link.href.startsWith('/') || link.href.startsWith('#')) {
+  if (isClientRoute(link.href)) {
     return (
       <Link href={link.href} className={className}>
         {label}
@@ -45,6 +55,13 @@ export function SmartLink({
 }
 
 const variantFor = { primary: 'primary', secondary: 'outline', link: 'link' } as const
+
+/**
+ * On a dark band (`inverted`) the primary button turns light, and a plain link and the focus ring
+ * turn white: the light-background colours would sit at about 1.5:1 on the band.
+ */
+const invertedVariantFor = { primary: 'secondary', secondary: 'outline', link: 'link' } as const
+const invertedClasses = { primary: '', secondary: '', link: 'text-white' } as const
 
 /** A row of content links styled as buttons. */
 export function LinkButtons({
@@ -67,8 +84,9 @@ export function LinkButtons({
           key={`${link.label}-${link.href}`}
           link={link}
           className={buttonClasses({
-            variant: inverted && link.style === 'primary' ? 'secondary' : variantFor[link.style],
+            variant: (inverted ? invertedVariantFor : variantFor)[link.style],
             size: 'lg',
+            className: inverted ? `focus-visible:outline-white ${invertedClasses[link.style]}` : undefined,
           })}
         />
       ))}

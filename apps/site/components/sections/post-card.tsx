@@ -5,7 +5,9 @@ import { CmsImage } from './cms-image'
 
 export function PostCard({ post }: { post: PostsQueryResult[number] }) {
   return (
-    <article className="flex h-full flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+    // `relative` anchors the title link's full-card overlay (`after:inset-0`) to this card; without
+    // it the overlay stretches over the nearest positioned ancestor and swallows clicks on the hero.
+    <article className="relative flex h-full flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
       <CmsImage image={post.coverImage} sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw" />
       <div className="flex flex-1 flex-col p-6">
         <p className="text-sm text-slate-600">

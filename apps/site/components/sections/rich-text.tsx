@@ -1,12 +1,14 @@
 import { PortableText, type PortableTextComponents } from '@portabletext/react'
 import type { PortableTextBlock } from '@portabletext/types'
 import Link from 'next/link'
+import { isClientRoute } from './links'
 
 const components: PortableTextComponents = {
   marks: {
     link: ({ children, value }) => {
       const href: string = value?.href ?? '#'
-      if (href.startsWith('/') || href.startsWith('#')) return <Link href={href}>{children}</Link>
+      if (isClientRoute(href)) return <Link href={href}>{children}</Link>
+      if (href.startsWith('/')) return <a href={href}>{children}</a>
       return (
         <a href={href} rel="noopener noreferrer" target="_blank">
           {children}

@@ -1,4 +1,3 @@
-import { withBrand } from '@siyakha/content/links'
 import type { Metadata } from 'next'
 import { notFound } from 'next/navigation'
 import { JsonLd } from '@/components/json-ld'
@@ -16,8 +15,8 @@ export async function serviceMetadata(slug: string, parent: string | null): Prom
   if (!service) return {}
   const brand = settings.brandName ?? ''
   return buildMetadata({
-    title: withBrand(service.seo?.title ?? service.title ?? '', brand),
-    description: withBrand(service.seo?.description ?? service.summary ?? '', brand),
+    title: service.seo?.title ?? service.title ?? '',
+    description: service.seo?.description ?? service.summary ?? '',
     path: serviceHref(slug, parent),
     brandName: brand,
   })

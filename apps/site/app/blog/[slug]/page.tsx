@@ -1,4 +1,3 @@
-import { withBrand } from '@siyakha/content/links'
 import { Container } from '@siyakha/ui/container'
 import type { Metadata } from 'next'
 import Link from 'next/link'
@@ -32,8 +31,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const brand = settings.brandName ?? ''
   return {
     ...buildMetadata({
-      title: withBrand(post.seo?.title ?? post.title ?? '', brand),
-      description: withBrand(post.seo?.description ?? post.excerpt ?? '', brand),
+      title: post.seo?.title ?? post.title ?? '',
+      description: post.seo?.description ?? post.excerpt ?? '',
       path: `/blog/${slug}`,
       brandName: brand,
       type: 'article',

@@ -1,4 +1,3 @@
-import { withBrand } from '@siyakha/content/links'
 import { buttonClasses } from '@siyakha/ui/button'
 import { Container } from '@siyakha/ui/container'
 import type { Metadata } from 'next'
@@ -28,8 +27,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   if (!project) return {}
   const brand = settings.brandName ?? ''
   return buildMetadata({
-    title: withBrand(project.seo?.title ?? `${project.title} | ${brand}`, brand),
-    description: withBrand(project.seo?.description ?? project.summary ?? '', brand),
+    title: project.seo?.title ?? `${project.title} | ${brand}`,
+    description: project.seo?.description ?? project.summary ?? '',
     path: `/projects/${slug}`,
     brandName: brand,
     image: project.image?.asset?.url
@@ -61,9 +60,10 @@ export default async function ProjectPage({ params }: Props) {
           <h1 className="mt-2 max-w-3xl text-4xl font-extrabold tracking-tight sm:text-5xl">{name}</h1>
           <p className="mt-4 max-w-2xl text-lg text-slate-200">{project.summary}</p>
           <div className="mt-8 flex flex-wrap gap-3">
-            <Link href="/contact#quote-form" className={buttonClasses({ variant: 'secondary', size: 'lg' })}>
+            {/* A plain link: browsers keep #quote-form across /contact's redirect, client routing can drop it. */}
+            <a href="/contact#quote-form" className={buttonClasses({ variant: 'secondary', size: 'lg' })}>
               Request a Consultation
-            </Link>
+            </a>
             <Link href="/projects" className={buttonClasses({ variant: 'outline', size: 'lg' })}>
               Back to Projects
             </Link>
@@ -95,9 +95,9 @@ export default async function ProjectPage({ params }: Props) {
               Email an enquiry
             </a>
           ) : (
-            <Link href="/contact#quote-form" className={buttonClasses({ className: 'mt-6 w-full' })}>
+            <a href="/contact#quote-form" className={buttonClasses({ className: 'mt-6 w-full' })}>
               Book a free consultation
-            </Link>
+            </a>
           )}
         </aside>
       </Container>

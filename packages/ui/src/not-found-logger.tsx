@@ -3,7 +3,10 @@
 import { usePathname } from 'next/navigation'
 import { useEffect, useRef } from 'react'
 
-/** Spec §2: the unknown path is logged to the console (once, even under React's dev double-run). */
+/**
+ * The unknown path of a not-found page, logged to the console (once, even under React's dev
+ * double-run), the same way on the site and the portal.
+ */
 export function NotFoundLogger() {
   const pathname = usePathname()
   const logged = useRef<string | null>(null)
