@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test'
-import { PORTAL_PORT, SITE_ORIGIN, SITE_PORT } from './e2e/site'
+import { PORTAL_PORT, REVALIDATE_SECRET, SITE_ORIGIN, SITE_PORT } from './e2e/site'
 
 // End-to-end tests run against the production builds (`next start`) of the site and the portal,
 // with the local Supabase stack on its default ports and a fresh, seeded database each run, in
@@ -50,7 +50,7 @@ export default defineConfig({
       stderr: 'pipe',
     },
     {
-      command: `PORT=${SITE_PORT} npm run start -w @siyakha/site`,
+      command: `SANITY_REVALIDATE_SECRET=${REVALIDATE_SECRET} PORT=${SITE_PORT} npm run start -w @siyakha/site`,
       cwd: '..',
       url: `${SITE_ORIGIN}/robots.txt`,
       reuseExistingServer: reuse,

@@ -1,15 +1,25 @@
 import { updateSession } from '@siyakha/supabase/proxy'
-import type { NextRequest } from 'next/server'
+import { type NextRequest, NextResponse } from 'next/server'
+import { securityHeadersFor } from '@/lib/security-headers'
 
 const isProtected = (pathname: string) => pathname === '/portal' || pathname.startsWith('/portal/')
+/** Files (icons, robots.txt): they need the headers, not a session refresh. */
+const isFile = (pathname: string) => /\.[a-z0-9]+$/.test(pathname)
 
 /**
  * Refreshes the Supabase session cookie before Server Components read it (they cannot write
  * cookies), and sends signed-out visitors of /portal/* to /auth with a real 307 — a redirect
  * thrown while a page streams arrives as 200 plus a client-side hop. The pages check again.
+ * Every response carries the security headers with a fresh CSP nonce.
  */
 export async function proxy(request: NextRequest) {
-  const response = await updateSession(request, { requiresSession: isProtected, signInPath: '/auth' })
+  const security = securityHeadersFor(request)
+  // The render reads the policy from the request: Next puts its nonce on every script it emits.
+  // updateSession forwards these request headers with the page request.
+  request.headers.set('Content-Security-Policy', security['Content-Security-Policy'])
+  const response = isFile(request.nextUrl.pathname)
+    ? NextResponse.next({ request })
+    : await updateSession(request, { requiresSession: isProtected, signInPath: '/auth' })
   const location = response.headers.get('location')
   if (location) {
     // updateSession names the return path `next`; the portal's contract (spec §2) calls it `from`.
@@ -21,10 +31,12 @@ export async function proxy(request: NextRequest) {
       response.headers.set('location', target.toString())
     }
   }
+  for (const [name, value] of Object.entries(security)) response.headers.set(name, value)
   return response
 }
 
 export const config = {
-  // Pages and route handlers only: not Next's assets or files with an extension.
-  matcher: ['/((?!_next/|.*\\.[a-z0-9]+$).*)'],
+  // Pages, route handlers, 404s and files: everything but Next's hashed static assets, which
+  // next.config.ts gives the nonce-free headers.
+  matcher: ['/((?!_next/static/|_portal/_next/static/).*)'],
 }

@@ -1,6 +1,21 @@
 import type { NextConfig } from 'next'
 import { PORTAL_URL } from './lib/env'
 
+/*
+ * The nonce-free part of @siyakha/schemas/security-headers (next.config.ts cannot import a
+ * workspace package's TypeScript source); the e2e suite checks assets and pages agree. HSTS needs
+ * the request's host, so it rides on the pages only: browsers remember it per host anyway.
+ */
+const STATIC_ASSET_HEADERS = [
+  { key: 'X-Content-Type-Options', value: 'nosniff' },
+  { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
+  {
+    key: 'Permissions-Policy',
+    value:
+      'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()',
+  },
+]
+
 const config: NextConfig = {
   poweredByHeader: false,
   reactStrictMode: true,
@@ -25,6 +40,13 @@ const config: NextConfig = {
     contentSecurityPolicy: "default-src 'self'; script-src 'none'; sandbox;",
   },
   experimental: { inlineCss: true },
+  // Hashed static assets skip proxy.ts (there is no nonce to give them).
+  async headers() {
+    return [
+      { source: '/_next/static/:path*', headers: STATIC_ASSET_HEADERS },
+      { source: '/_next/image', headers: STATIC_ASSET_HEADERS },
+    ]
+  },
   /*
    * The portal (its own Next app) owns /auth and /portal/*; the site forwards them, path and query
    * kept, so every route works from the site's origin and both apps share the auth cookie. The

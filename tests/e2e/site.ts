@@ -88,3 +88,6 @@ export const REDIRECTS: Record<string, string> = {
   '/services/cloud-edge-solutions': '/services/cloud-and-edge-solutions',
   '/healthcare-it-support': '/services/healthcare-it-support',
 }
+
+/** The site under test verifies Sanity webhooks with this secret (see playwright.config.ts). */
+export const REVALIDATE_SECRET = 'e2e-revalidate-secret'

@@ -1,6 +1,7 @@
 import { Toaster } from '@siyakha/ui/toaster'
 import type { Metadata, Viewport } from 'next'
 import localFont from 'next/font/local'
+import { connection } from 'next/server'
 import { PortalHeader } from '@/components/portal-header'
 import { PORTAL_URL } from '@/lib/env'
 import './globals.css'
@@ -27,7 +28,10 @@ export const metadata: Metadata = {
 
 export const viewport: Viewport = { themeColor: '#0f172a', width: 'device-width', initialScale: 1 }
 
-export default function RootLayout({ children }: { children: React.ReactNode }) {
+export default async function RootLayout({ children }: { children: React.ReactNode }) {
+  // Rendered per request, so Next can put this response's CSP nonce on its scripts (a prerendered
+  // page, such as the 404, would carry none and be blocked).
+  await connection()
   return (
     <html lang="en-ZA" className={inter.variable}>
       <body className="flex min-h-screen flex-col bg-slate-50 font-sans text-slate-900 antialiased">

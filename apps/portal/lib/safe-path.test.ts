@@ -17,6 +17,8 @@ describe('safePath', () => {
       'javascript:alert(1)',
       '/\t/evil.example',
       'portal/tickets',
+      '/.//evil.example',
+      '/%2F%2Fevil.example',
     ]) {
       expect(safePath(value)).toBe('/portal/tickets')
     }
@@ -24,5 +26,7 @@ describe('safePath', () => {
 
   it('uses the given fallback', () => {
     expect(safePath('//x', '/auth')).toBe('/auth')
+    // The confirm route's `next` after a password-reset link.
+    expect(safePath('/.//evil.example', '/auth?type=recovery')).toBe('/auth?type=recovery')
   })
 })

@@ -1,5 +1,6 @@
 import { redirectsQuery } from '@siyakha/content/queries'
 import { getContentSource } from '@siyakha/content/source'
+import { sameSitePath } from '@siyakha/schemas/same-site-path'
 
 export interface RedirectRule {
   to: string
@@ -16,9 +17,15 @@ async function loadRules(): Promise<Map<string, RedirectRule>> {
   const source = await getContentSource()
   const rules = new Map<string, RedirectRule>()
   for (const r of await source.fetch(redirectsQuery)) {
-    // Only same-site paths: a redirect document can never send visitors off the site.
-    if (r.from && r.to?.startsWith('/') && !r.to.startsWith('//')) {
-      rules.set(normalisePath(r.from), { to: r.to, permanent: r.permanent !== false })
+    // Redirect documents model same-site paths only (the Studio validates both fields with the
+    // same rule); a target that is not one is ignored, so no document can send visitors off the site.
+    const to = sameSitePath(r.to)
+    if (r.from && to) {
+      rules.set(normalisePath(r.from), { to, permanent: r.permanent !== false })
+    } else if (r.from) {
+      console.error(
+        `Ignoring the CMS redirect from ${JSON.stringify(r.from)}: its target is not a path on this site`,
+      )
     }
   }
   return rules

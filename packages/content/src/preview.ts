@@ -1,4 +1,5 @@
 import { validatePreviewUrl } from '@sanity/preview-url-secret'
+import { sameSitePathOr } from '@siyakha/schemas/same-site-path'
 import { contentEnv } from './env'
 
 export type PreviewCheck =
@@ -23,7 +24,6 @@ export async function checkPreviewRequest(requestUrl: string): Promise<PreviewCh
   })
   const { isValid, redirectTo = '/' } = await validatePreviewUrl(client, requestUrl)
   if (!isValid) return { ok: false, status: 401, message: 'Invalid preview secret' }
-  // Only a path on this site: never an absolute or protocol-relative URL from the query string.
-  const safe = redirectTo.startsWith('/') && !redirectTo.startsWith('//') ? redirectTo : '/'
-  return { ok: true, redirectTo: safe }
+  // Only a path on this site: the query string is the visitor's, whatever the secret says.
+  return { ok: true, redirectTo: sameSitePathOr(redirectTo, '/') }
 }

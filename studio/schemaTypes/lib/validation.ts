@@ -1,3 +1,5 @@
+import { sameSitePath } from '@siyakha/schemas/same-site-path'
+
 /**
  * Pure value checks shared by the schema's validation rules and the seed builder.
  * Each returns `true` or an error message.
@@ -20,7 +22,13 @@ type Result = true | string
 
 export function checkHref(value: unknown): Result {
   if (value === undefined || value === null || value === '') return true
-  if (typeof value !== 'string' || !HREF_PATTERN.test(value)) {
+  // A value starting with '/' must be a same-site path by the rule the site applies (so '//host'
+  // or '/\host' cannot pose as one); other sites are written as https:// URLs.
+  if (
+    typeof value !== 'string' ||
+    !HREF_PATTERN.test(value) ||
+    (value.startsWith('/') && sameSitePath(value) === null)
+  ) {
     return 'Must be a site path ("/about"), an anchor ("#quote-form") or an https:// URL'
   }
   return true
@@ -45,7 +53,13 @@ export function checkPattern(pattern: RegExp, message: string) {
 
 export const checkE164 = checkPattern(E164_PATTERN, 'Must be an E.164 number like +27110000000')
 export const checkEmail = checkPattern(EMAIL_PATTERN, 'Must be an email address')
-export const checkPath = checkPattern(PATH_PATTERN, 'Must be a site path starting with "/"')
+/** Redirect paths: the site ignores a redirect whose target fails the shared same-site rule. */
+export function checkPath(value: unknown): Result {
+  if (value === undefined || value === null || value === '') return true
+  return typeof value === 'string' && PATH_PATTERN.test(value) && sameSitePath(value) !== null
+    ? true
+    : 'Must be a path on this site starting with "/", like "/log-it"'
+}
 export const checkAnchor = checkPattern(
   ANCHOR_PATTERN,
   'Lower-case letters, digits and hyphens, starting with a letter',

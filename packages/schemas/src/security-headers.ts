@@ -1,0 +1,86 @@
+/**
+ * The response headers both Next apps send, built in one place so the site and the portal cannot
+ * drift apart. Pure functions: each app's proxy.ts supplies its own origins and the request's nonce.
+ */
+
+export interface SecurityHeaderOptions {
+  /** This request's nonce: Next puts it on its own scripts, nothing else may run. */
+  nonce: string
+  /** Origins allowed to frame the pages (the Studio's, for preview); none when empty. */
+  frameAncestors: readonly string[]
+  /** Origins the browser talks to besides this one (Supabase: REST, Auth, Realtime). */
+  connectOrigins: readonly string[]
+  /** Origins images load from besides this one. */
+  imageOrigins?: readonly string[]
+  /** False on localhost: no HSTS and no upgrading of requests to https. */
+  secureTransport: boolean
+  /** `next dev` evaluates code for fast refresh; a production build never does. */
+  development?: boolean
+}
+
+/** Features no page uses; turning them off keeps injected or third-party code from asking. */
+export const PERMISSIONS_POLICY =
+  'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()'
+
+/** Two years, the usual requirement for HSTS preload lists. */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=63072000; includeSubDomains'
+
+/** A fresh 128-bit nonce, base64, for one response. */
+export function createNonce(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16))
+  return btoa(String.fromCharCode(...bytes))
+}
+
+/** localhost, *.localhost and loopback addresses: served over plain http in development and tests. */
+export function isLocalHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase()
+  return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127\./.test(host)
+}
+
+/** `http://x:1` → also `ws://x:1`, so Supabase Realtime can open its socket. */
+function withWebSocket(origin: string): string[] {
+  const url = new URL(origin)
+  const ws = url.protocol === 'https:' ? 'wss:' : 'ws:'
+  return [url.origin, `${ws}//${url.host}`]
+}
+
+export function contentSecurityPolicy(options: SecurityHeaderOptions): string {
+  const scripts = [`'self'`, `'nonce-${options.nonce}'`, `'strict-dynamic'`]
+  if (options.development) scripts.push(`'unsafe-eval'`)
+  const directives: [string, ...string[]][] = [
+    ['default-src', `'self'`],
+    ['script-src', ...scripts],
+    // Next inlines critical CSS and React sets style attributes; a nonce would disable
+    // 'unsafe-inline' for styles, so styles stay inline-allowed while scripts are not.
+    ['style-src', `'self'`, `'unsafe-inline'`],
+    ['img-src', `'self'`, 'data:', 'blob:', ...(options.imageOrigins ?? [])],
+    ['font-src', `'self'`],
+    ['connect-src', `'self'`, ...options.connectOrigins.flatMap(withWebSocket)],
+    ['object-src', `'none'`],
+    ['base-uri', `'self'`],
+    ['form-action', `'self'`],
+    ['frame-ancestors', ...(options.frameAncestors.length ? options.frameAncestors : [`'none'`])],
+  ]
+  if (options.secureTransport) directives.push(['upgrade-insecure-requests'])
+  return directives.map((directive) => directive.join(' ')).join('; ')
+}
+
+/** The headers for every dynamic response (pages, route handlers, redirects, 404s). */
+export function securityHeaders(
+  options: SecurityHeaderOptions,
+): { 'Content-Security-Policy': string } & Record<string, string> {
+  return {
+    'Content-Security-Policy': contentSecurityPolicy(options),
+    ...staticSecurityHeaders(options.secureTransport),
+  }
+}
+
+/** What a response can carry without a nonce: also used for static files in next.config.ts. */
+export function staticSecurityHeaders(secureTransport: boolean): Record<string, string> {
+  return {
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'Permissions-Policy': PERMISSIONS_POLICY,
+    ...(secureTransport ? { 'Strict-Transport-Security': STRICT_TRANSPORT_SECURITY } : {}),
+  }
+}

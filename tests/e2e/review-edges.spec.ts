@@ -1,0 +1,272 @@
+import { createHmac } from 'node:crypto'
+import { type APIRequestContext, type APIResponse, expect, type Page, test } from '@playwright/test'
+import { PORTAL_ORIGIN, POST_ROUTES, PROJECT_ROUTES, REVALIDATE_SECRET, SITE_ORIGIN } from './site'
+
+// The edges of both apps: redirect targets from the outside, the security headers on every kind
+// of response (and the pages still working under the CSP), and the Sanity webhook's replay guard.
+
+const PASSWORD = 'Password123!'
+const THABO = 'thabo@example.co.za'
+const AGENT = 'agent@siyakha.example'
+/** Thabo's seeded ticket TCK-7Q4M2A. */
+const THABOS_TICKET = '00000000-0000-4000-8000-0000000000a1'
+const portal = (path: string) => `${PORTAL_ORIGIN}${path}`
+
+async function signIn(page: Page, email: string) {
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password').fill(PASSWORD)
+  await page.getByRole('button', { name: 'Sign In' }).click()
+}
+
+test.describe('redirect targets stay on the site', () => {
+  test('signing in from /auth?from=/.//evil.example lands on the portal, not another site', async ({
+    page,
+  }) => {
+    await page.goto(portal('/auth?from=/.//evil.example'))
+    await signIn(page, THABO)
+    await expect(page).toHaveURL(portal('/portal/tickets'))
+    await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible()
+
+    // Signed in already, /auth sends the visitor straight on to `from`: the same rule applies.
+    for (const from of ['/%2F%2Fevil.example', '/\\evil.example', '/%09/evil.example']) {
+      await page.goto(portal(`/auth?from=${encodeURIComponent(from)}`))
+      await expect(page).toHaveURL(portal('/portal/tickets'))
+    }
+  })
+
+  test('a signed-out visit to a portal page keeps the way back as a same-site `from`', async ({
+    request,
+  }) => {
+    const response = await request.get(portal('/portal/my-tickets?status=open'), { maxRedirects: 0 })
+    expect(response.status()).toBe(307)
+    const location = new URL(response.headers().location ?? '', PORTAL_ORIGIN)
+    expect(location.pathname).toBe('/auth')
+    expect(location.searchParams.get('from')).toBe('/portal/my-tickets?status=open')
+  })
+})
+
+// ---------------------------------------------------------------------------------------------
+// Security headers
+
+const NONCE = /'nonce-([A-Za-z0-9+/=]+)'/
+
+function expectSecurityHeaders(response: APIResponse, { framedBy }: { framedBy: string }) {
+  const headers = response.headers()
+  const csp = headers['content-security-policy'] ?? ''
+  expect(csp, `${response.url()} has a CSP`).toMatch(NONCE)
+  const scripts = csp.split(';').find((d) => d.trim().startsWith('script-src')) ?? ''
+  expect(scripts).not.toContain('unsafe-inline')
+  expect(scripts).toContain("'strict-dynamic'")
+  expect(csp).toContain(`frame-ancestors ${framedBy}`)
+  expect(csp).toContain("object-src 'none'")
+  expect(headers['x-content-type-options']).toBe('nosniff')
+  expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
+  expect(headers['permissions-policy']).toContain('camera=()')
+  // Served over http on localhost: HSTS there would be wrong (and is ignored by browsers).
+  expect(headers['strict-transport-security']).toBeUndefined()
+}
+
+const nonceOf = (response: APIResponse) =>
+  NONCE.exec(response.headers()['content-security-policy'] ?? '')?.[1]
+
+test.describe('security headers', () => {
+  const STUDIO = 'http://localhost:3333'
+
+  test('every kind of site response carries them, with a fresh nonce each time', async ({ request }) => {
+    const samples: [string, number, 'GET' | 'POST'][] = [
+      ['/', 200, 'GET'],
+      ['/services/cloud-and-edge-solutions', 200, 'GET'],
+      ['/no-such-page', 404, 'GET'],
+      ['/need-help', 308, 'GET'],
+      ['/robots.txt', 200, 'GET'],
+      ['/sitemap.xml', 200, 'GET'],
+      ['/blog/rss.xml', 200, 'GET'],
+      ['/api/revalidate', 401, 'POST'],
+      ['/api/draft-mode/enable', 404, 'GET'],
+    ]
+    for (const [path, status, method] of samples) {
+      const response = await request.fetch(`${SITE_ORIGIN}${path}`, { method, maxRedirects: 0 })
+      expect(response.status(), path).toBe(status)
+      expectSecurityHeaders(response, { framedBy: STUDIO })
+    }
+
+    const [first, second] = [await request.get(`${SITE_ORIGIN}/`), await request.get(`${SITE_ORIGIN}/`)]
+    const nonce = nonceOf(first)
+    expect(nonce).toBeTruthy()
+    expect(nonceOf(second)).not.toBe(nonce)
+    // Next puts the response's nonce on every script it emits.
+    const html = await first.text()
+    const scripts = html.match(/<script\b[^>]*>/g) ?? []
+    const executable = scripts.filter((tag) => !tag.includes('application/ld+json'))
+    expect(executable.length).toBeGreaterThan(0)
+    for (const tag of executable) expect(tag).toContain(`nonce="${nonce}"`)
+  })
+
+  test('every kind of portal response carries them, and nothing may frame the portal', async ({
+    request,
+  }) => {
+    const samples: [string, number][] = [
+      [portal('/auth'), 200],
+      [portal('/portal/tickets'), 307],
+      [portal('/portal'), 307],
+      [portal('/no-such-page'), 404],
+      [portal('/auth/confirm'), 303],
+      // Forwarded by the site: the portal's own headers, not a second policy.
+      [`${SITE_ORIGIN}/auth`, 200],
+    ]
+    for (const [address, status] of samples) {
+      const response = await request.get(address, { maxRedirects: 0 })
+      expect(response.status(), address).toBe(status)
+      expectSecurityHeaders(response, { framedBy: "'none'" })
+      expect(response.headers()['content-security-policy']).not.toContain(',')
+    }
+    const [first, second] = [await request.get(portal('/auth')), await request.get(portal('/auth'))]
+    expect(nonceOf(first)).not.toBe(nonceOf(second))
+  })
+
+  test('static assets of both apps carry the nonce-free headers', async ({ request }) => {
+    for (const page of [`${SITE_ORIGIN}/`, portal('/auth')]) {
+      const html = await (await request.get(page)).text()
+      const asset = html.match(/src="([^"]+\/_next\/static\/[^"]+\.js)"/)?.[1]
+      expect(asset, `${page} links a script`).toBeTruthy()
+      const response = await request.get(new URL(asset ?? '', page).toString())
+      expect(response.status()).toBe(200)
+      const headers = response.headers()
+      expect(headers['x-content-type-options']).toBe('nosniff')
+      expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
+      expect(headers['permissions-policy']).toContain('camera=()')
+    }
+  })
+})
+
+// ---------------------------------------------------------------------------------------------
+// The pages under the CSP
+
+/** Every CSP violation and console error of `page`, from the page's own event and the console. */
+async function watchForViolations(page: Page): Promise<string[]> {
+  const problems: string[] = []
+  await page.exposeFunction('__reportCspViolation', (text: string) => problems.push(text))
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const report = (window as unknown as { __reportCspViolation: (text: string) => void })
+        .__reportCspViolation
+      report(`${event.violatedDirective} blocked ${event.blockedURI || 'inline'} on ${location.pathname}`)
+    })
+  })
+  page.on('console', (message) => {
+    if (/Content[- ]Security[- ]Policy|Refused to/i.test(message.text())) problems.push(message.text())
+  })
+  return problems
+}
+
+/** The page ran Next's client scripts (they set `window.next` while hydrating). */
+async function expectHydrated(page: Page) {
+  await expect.poll(() => page.evaluate(() => 'next' in window)).toBe(true)
+}
+
+const SITE_TEMPLATES = [
+  '/',
+  '/about',
+  '/services',
+  '/services/cloud-and-edge-solutions',
+  '/services/national-field-support/cutovers-and-sim-replacements',
+  '/it-company-johannesburg',
+  '/projects',
+  PROJECT_ROUTES[0] ?? '/projects',
+  '/blog',
+  POST_ROUTES[0] ?? '/blog',
+  '/careers',
+  '/log-it',
+  '/support-deals',
+  '/privacy',
+  '/terms',
+  '/newsletter/confirm',
+  '/newsletter/unsubscribe',
+  '/no-such-page',
+]
+
+test.describe('pages work under the CSP', () => {
+  test.describe.configure({ timeout: 120_000 })
+
+  test('every site route template renders and hydrates with no CSP violation', async ({ page }) => {
+    const problems = await watchForViolations(page)
+    for (const path of SITE_TEMPLATES) {
+      await page.goto(path)
+      await expectHydrated(page)
+    }
+    // An interactive part: the header's services menu opens (it is a client component).
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.goto('/')
+    await page.getByRole('button', { name: 'Open menu' }).click()
+    await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true')
+    expect(problems).toEqual([])
+  })
+
+  test('every portal route template renders and hydrates with no CSP violation', async ({ browser }) => {
+    const customer = await (await browser.newContext()).newPage()
+    const problems = await watchForViolations(customer)
+    for (const path of ['/auth', '/auth?mode=signup', '/auth?type=recovery', '/no-such-page']) {
+      await customer.goto(portal(path))
+      await expectHydrated(customer)
+    }
+    await customer.goto(portal('/auth'))
+    await signIn(customer, THABO)
+    await expect(customer).toHaveURL(portal('/portal/tickets'))
+    for (const path of ['/portal/tickets', `/portal/tickets/${THABOS_TICKET}`, '/portal/my-tickets']) {
+      await customer.goto(portal(path))
+      await expectHydrated(customer)
+    }
+    // Through the site's origin too (the site forwards the portal's pages and assets).
+    await customer.goto(`${SITE_ORIGIN}/portal/tickets`)
+    await expectHydrated(customer)
+
+    const agent = await (await browser.newContext()).newPage()
+    const agentProblems = await watchForViolations(agent)
+    await agent.goto(portal('/auth?from=/portal/helpdesk'))
+    await signIn(agent, AGENT)
+    await expect(agent).toHaveURL(portal('/portal/helpdesk'))
+    await expectHydrated(agent)
+    await agent.goto(portal(`/portal/helpdesk/${THABOS_TICKET}`))
+    await expectHydrated(agent)
+
+    expect([...problems, ...agentProblems]).toEqual([])
+  })
+})
+
+// ---------------------------------------------------------------------------------------------
+// Sanity webhook replays
+
+/** A `sanity-webhook-signature` header as Sanity builds it: HMAC-SHA256 over `<ms>.<body>`. */
+function signature(body: string, timestamp: number): string {
+  const hmac = createHmac('sha256', REVALIDATE_SECRET).update(`${timestamp}.${body}`).digest('base64url')
+  return `t=${timestamp},v1=${hmac}`
+}
+
+test.describe('revalidation webhook', () => {
+  const post = (request: APIRequestContext, body: string, header: string) =>
+    request.post(`${SITE_ORIGIN}/api/revalidate`, {
+      data: body,
+      headers: { 'content-type': 'application/json', 'sanity-webhook-signature': header },
+    })
+
+  test('the same signed request is accepted once; a replay is refused', async ({ request }) => {
+    const body = JSON.stringify({ _type: 'post', slug: `replay-${Date.now()}-${Math.random()}` })
+    const header = signature(body, Date.now())
+    const first = await post(request, body, header)
+    expect(first.status()).toBe(200)
+    expect(await first.json()).toEqual({ revalidated: ['post'] })
+    const replay = await post(request, body, header)
+    expect(replay.status()).toBe(409)
+  })
+
+  test('a signature older than five minutes is refused', async ({ request }) => {
+    const body = JSON.stringify({ _type: 'service', slug: 'cloud-and-edge-solutions' })
+    const stale = await post(request, body, signature(body, Date.now() - 6 * 60_000))
+    expect(stale.status()).toBe(401)
+    expect(await stale.json()).toEqual({ message: 'Signature expired' })
+    const wrong = await post(request, body, signature(`${body} `, Date.now()))
+    expect(wrong.status()).toBe(401)
+    const garbled = await post(request, body, 'not a signature')
+    expect(garbled.status()).toBe(401)
+  })
+})
