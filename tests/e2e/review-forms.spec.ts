@@ -7,6 +7,9 @@ import { PORTAL_ORIGIN } from './site'
  * the server, never readable by the page's scripts.
  */
 
+// A plain form post re-renders the whole page on the server; under a parallel run that takes a while.
+test.describe.configure({ timeout: 60_000 })
+
 const PASSWORD = 'Password123!'
 const THABO = 'thabo@example.co.za'
 /** The session cookie's longest allowed life (AUTH_SESSION_MAX_AGE, default 7 days). */
