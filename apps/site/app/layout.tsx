@@ -10,7 +10,7 @@ import { SiteFooter } from '@/components/site-footer'
 import { SiteHeader } from '@/components/site-header'
 import { WhatsappEnquiry } from '@/components/whatsapp-enquiry'
 import { getNavigation, getSettings } from '@/lib/content'
-import { SITE_URL, SUPABASE_ANON_KEY, SUPABASE_URL } from '@/lib/env'
+import { SITE_URL } from '@/lib/env'
 import { businessJsonLd } from '@/lib/json-ld'
 import { serviceHref } from '@/lib/routes'
 import './globals.css'
@@ -62,7 +62,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
           brandName={brandName}
           services={services}
           regions={regions}
-          signOutSlot={<SignOutButton supabaseUrl={SUPABASE_URL} />}
+          signOutSlot={<SignOutButton />}
         />
         <main id="main" className="flex-1">
           {children}
@@ -95,12 +95,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
           services={services}
         />
         {settings.whatsappNumber ? <WhatsappEnquiry whatsappNumber={settings.whatsappNumber} /> : null}
-        <AdminQuickActions
-          supabaseUrl={SUPABASE_URL}
-          anonKey={SUPABASE_ANON_KEY}
-          companyName={brandName}
-          adminEmail={settings.emails?.accounts ?? ''}
-        />
+        <AdminQuickActions companyName={brandName} adminEmail={settings.emails?.accounts ?? ''} />
         <HashScroll />
         <Toaster />
         <JsonLd

@@ -3,19 +3,16 @@
 import type { QuoteRequest } from '@siyakha/schemas/quote-request'
 import { Button } from '@siyakha/ui/button'
 import { InputField, SelectField, TextareaField } from '@siyakha/ui/field'
+import type { FormAction } from '@/lib/form-state'
 import { HoneypotField } from './honeypot-field'
-import { NotConnectedNotice } from './not-connected-notice'
-import { type SubmitResult, useFormSubmission } from './use-form-submission'
+import { FormPageNotice } from './page-notice'
 import { useValidatedForm, type Validator } from './use-validated-form'
 
 export type QuoteFormProps = {
-  /** Sends the request (the quote-request function) with the honeypot's value. */
-  submit?: (payload: QuoteRequest, honeypot: string) => Promise<SubmitResult>
+  /** Sends the request (the quote-request function), with the honeypot's value. */
+  action: FormAction
   /** The service choices (the main services: slug and title); 'Other' is added. */
   services: { value: string; label: string }[]
-  /** Shown in the notice while sending isn't connected. */
-  supportEmail: string
-  phone: { e164: string; display: string }
 }
 
 const EMPTY = { full_name: '', company: '', email: '', phone: '', service: '', message: '' }
@@ -33,12 +30,11 @@ const validate: Validator<typeof EMPTY, QuoteRequest> = async (values) => {
 }
 
 /** The home page quote request (#quote-form). */
-export function QuoteForm({ submit, services, supportEmail, phone }: QuoteFormProps) {
-  const form = useValidatedForm(EMPTY, validate)
-  const { send, submitting, notConnected } = useFormSubmission({
-    submit,
-    formRef: form.formRef,
-    reset: form.reset,
+export function QuoteForm({ action, services }: QuoteFormProps) {
+  const form = useValidatedForm({
+    action,
+    empty: EMPTY,
+    validate,
     what: 'Quote request',
     success: {
       title: 'Quote request sent',
@@ -51,8 +47,15 @@ export function QuoteForm({ submit, services, supportEmail, phone }: QuoteFormPr
   })
 
   return (
-    <form ref={form.formRef} noValidate onSubmit={form.submitWith(send)} className="relative space-y-5">
+    <form
+      ref={form.formRef}
+      action={form.formAction}
+      noValidate
+      onSubmit={form.onSubmit}
+      className="relative space-y-5"
+    >
       <HoneypotField />
+      <FormPageNotice notice={form.pageNotice} />
       <div className="grid gap-5 sm:grid-cols-2">
         <InputField label="Full name" autoComplete="name" required {...form.field('full_name')} />
         <InputField label="Company" autoComplete="organization" optional {...form.field('company')} />
@@ -75,15 +78,10 @@ export function QuoteForm({ submit, services, supportEmail, phone }: QuoteFormPr
             Please correct the{' '}
             {form.errorCount === 1 ? 'highlighted field' : `${form.errorCount} highlighted fields`}.
           </p>
-        ) : notConnected ? (
-          <NotConnectedNotice phone={phone} email={supportEmail}>
-            Online quote requests aren’t connected yet. Please call or email us — your details are still in
-            the form.
-          </NotConnectedNotice>
         ) : null}
       </div>
-      <Button type="submit" size="lg" disabled={submitting} className="w-full sm:w-auto">
-        {submitting ? 'Sending…' : 'Request a Quote'}
+      <Button type="submit" size="lg" disabled={form.submitting} className="w-full sm:w-auto">
+        {form.submitting ? 'Sending…' : 'Request a Quote'}
       </Button>
     </form>
   )

@@ -3,22 +3,10 @@
 import type { SupportRequest } from '@siyakha/schemas/support-request'
 import { Button } from '@siyakha/ui/button'
 import { InputField, SelectField, TextareaField } from '@siyakha/ui/field'
+import type { FormAction } from '@/lib/form-state'
 import { HoneypotField } from './honeypot-field'
-import { NotConnectedNotice } from './not-connected-notice'
-import { type SubmitResult, useFormSubmission } from './use-form-submission'
+import { FormPageNotice } from './page-notice'
 import { useValidatedForm, type Validator } from './use-validated-form'
-
-export type { SubmitResult } from './use-form-submission'
-
-export type SupportRequestFormProps = {
-  /**
-   * Sends the request (the log-support-call function) with the honeypot's value. Without it the
-   * form says that online logging isn't connected.
-   */
-  submit?: (payload: SupportRequest, honeypot: string) => Promise<SubmitResult>
-  supportEmail: string
-  phone: { e164: string; display: string }
-}
 
 const EMPTY = {
   full_name: '',
@@ -40,16 +28,17 @@ const validate: Validator<typeof EMPTY, SupportRequest> = async (values) => {
 }
 
 export function SupportRequestFormView({
-  submit,
-  supportEmail,
-  phone,
+  action,
   categories,
-}: SupportRequestFormProps & { categories: readonly string[] }) {
-  const form = useValidatedForm(EMPTY, validate)
-  const { send, submitting, notConnected } = useFormSubmission({
-    submit,
-    formRef: form.formRef,
-    reset: form.reset,
+}: {
+  /** Sends the request (the log-support-call function), with the honeypot's value. */
+  action: FormAction
+  categories: readonly string[]
+}) {
+  const form = useValidatedForm({
+    action,
+    empty: EMPTY,
+    validate,
     what: 'Support request',
     success: {
       title: 'Request submitted',
@@ -62,8 +51,15 @@ export function SupportRequestFormView({
   })
 
   return (
-    <form ref={form.formRef} noValidate onSubmit={form.submitWith(send)} className="relative space-y-5">
+    <form
+      ref={form.formRef}
+      action={form.formAction}
+      noValidate
+      onSubmit={form.onSubmit}
+      className="relative space-y-5"
+    >
       <HoneypotField />
+      <FormPageNotice notice={form.pageNotice} />
       <div className="grid gap-5 sm:grid-cols-2">
         <InputField label="Full name" autoComplete="name" required {...form.field('full_name')} />
         <InputField
@@ -97,15 +93,10 @@ export function SupportRequestFormView({
             Please correct the{' '}
             {form.errorCount === 1 ? 'highlighted field' : `${form.errorCount} highlighted fields`}.
           </p>
-        ) : notConnected ? (
-          <NotConnectedNotice phone={phone} email={supportEmail}>
-            Online logging isn’t connected yet. Please call us or email support — your details are still in
-            the form.
-          </NotConnectedNotice>
         ) : null}
       </div>
-      <Button type="submit" size="lg" disabled={submitting} className="w-full sm:w-auto">
-        {submitting ? 'Submitting…' : 'Submit Request'}
+      <Button type="submit" size="lg" disabled={form.submitting} className="w-full sm:w-auto">
+        {form.submitting ? 'Submitting…' : 'Submit Request'}
       </Button>
     </form>
   )

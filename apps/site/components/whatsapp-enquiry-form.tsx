@@ -4,12 +4,15 @@ import { ENQUIRY_SERVICES, enquiryLink } from '@siyakha/schemas/whatsapp'
 import { Button } from '@siyakha/ui/button'
 import { InputField, SelectField, TextareaField } from '@siyakha/ui/field'
 import { type FormEvent, useState } from 'react'
+import { whatsappEnquiryAction } from '@/lib/form-actions'
 
 const EMPTY = { name: '', email: '', phone: '', service: '', message: '' }
 
 /**
  * The enquiry fields. Spec §5: with a required field empty the submit silently does nothing
- * (noValidate keeps the browser's bubbles away too); a valid one opens the chat and closes.
+ * (noValidate keeps the browser's bubbles away too); a valid one opens the chat and closes. The
+ * form still posts to a server action, so a submit before the scripts run never puts the details
+ * into this site's URL.
  */
 export function WhatsappEnquiryForm({
   whatsappNumber,
@@ -32,7 +35,7 @@ export function WhatsappEnquiryForm({
   }
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-4">
+    <form action={whatsappEnquiryAction} noValidate onSubmit={onSubmit} className="space-y-4">
       <InputField
         label="Full name"
         name="name"

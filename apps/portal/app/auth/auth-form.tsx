@@ -1,14 +1,15 @@
 'use client'
 
-import { createClient as browserSupabase } from '@siyakha/supabase/client'
 import { Button, buttonClasses } from '@siyakha/ui/button'
 import { InputField } from '@siyakha/ui/field'
 import { toast } from '@siyakha/ui/toaster'
 import { useRouter } from 'next/navigation'
-import { type FormEvent, useEffect, useRef, useState } from 'react'
-import { PORTAL_URL } from '@/lib/env'
+import { type FormEvent, useActionState, useEffect, useRef, useState } from 'react'
+import { AUTH_NOTICES, type AuthMode, type AuthState } from '@/lib/auth-schema'
+import { useHydrated } from '@/lib/use-hydrated'
+import { authAction } from './actions'
 
-export type AuthMode = 'signin' | 'signup' | 'recovery'
+export type { AuthMode } from '@/lib/auth-schema'
 
 const HEADINGS: Record<AuthMode, { title: string; intro: string }> = {
   signin: { title: 'Sign In', intro: 'Sign in to log tickets and follow their progress.' },
@@ -16,6 +17,14 @@ const HEADINGS: Record<AuthMode, { title: string; intro: string }> = {
   recovery: { title: 'Reset Password', intro: 'Choose a new password for your account.' },
 }
 
+const FORM_ID = 'auth-form'
+const IDLE: AuthState = { status: 'idle' }
+
+/**
+ * Sign in, sign up, 'Forgot password?' and the new password after a reset link: one form posting
+ * to the auth server action, so it works before (or without) its scripts and never puts what was
+ * typed into a URL. With JavaScript the answer is a toast; without, it shows on the page.
+ */
 export function AuthForm({
   initialMode,
   from,
@@ -27,23 +36,25 @@ export function AuthForm({
   linkError?: string
 }) {
   const router = useRouter()
-  const [mode, setMode] = useState<AuthMode>(initialMode)
-  const [busy, setBusy] = useState(false)
-  const [email, setEmail] = useState('')
+  const hydrated = useHydrated()
+  const [state, formAction, busy] = useActionState(authAction, IDLE)
+  const [mode, setMode] = useState<AuthMode>(state.status === 'notice' ? state.mode : initialMode)
+  const [email, setEmail] = useState(state.status === 'notice' ? state.email : '')
   const [password, setPassword] = useState('')
-  const [newPassword, setNewPassword] = useState('')
   const headingRef = useRef<HTMLHeadingElement>(null)
-  const modeRef = useRef(mode)
-  modeRef.current = mode
 
   useEffect(() => {
-    const supabase = browserSupabase()
-    const { data } = supabase.auth.onAuthStateChange((event) => {
-      // A reset link opened in this tab: stay here and ask for the new password.
-      if (event === 'PASSWORD_RECOVERY') setMode('recovery')
-    })
-    return () => data.subscription.unsubscribe()
-  }, [])
+    if (state.status === 'idle') return
+    const { title, description, variant } = state.notice
+    toast(title, { description, variant })
+    if (state.status === 'moved') {
+      router.replace(state.to)
+      router.refresh()
+      return
+    }
+    setMode(state.mode)
+    setEmail(state.email)
+  }, [state, router])
 
   function switchMode(next: AuthMode) {
     setMode(next)
@@ -51,89 +62,29 @@ export function AuthForm({
     requestAnimationFrame(() => headingRef.current?.focus())
   }
 
-  function goTo(path: string) {
-    router.replace(path)
-    router.refresh()
-  }
-
-  async function run(task: () => Promise<void>) {
-    if (busy) return
-    setBusy(true)
-    try {
-      await task()
-    } finally {
-      setBusy(false)
-    }
-  }
-
+  // Courtesy checks before the round trip; the action checks the same again.
   function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    const supabase = browserSupabase()
-    if (mode === 'signin') {
-      void run(async () => {
-        const { error } = await supabase.auth.signInWithPassword({ email: email.trim(), password })
-        if (error) {
-          toast('Sign in failed', { description: error.message, variant: 'destructive' })
-          return
-        }
-        goTo(from)
-      })
-    } else if (mode === 'signup') {
-      void run(async () => {
-        const { data, error } = await supabase.auth.signUp({
-          email: email.trim(),
-          password,
-          options: { emailRedirectTo: `${PORTAL_URL}/auth/confirm?next=${encodeURIComponent(from)}` },
-        })
-        if (error) {
-          toast('Sign up failed', { description: error.message, variant: 'destructive' })
-          return
-        }
-        // With confirmations off the project hands back a session straight away.
-        if (data.session) goTo(from)
-        else toast('Check your email', { description: 'Confirm your email to continue.', variant: 'success' })
-      })
-    } else {
-      void run(async () => {
-        if (!newPassword) {
-          toast('Enter a new password', { description: 'Please provide a new password to continue.' })
-          return
-        }
-        const { error } = await supabase.auth.updateUser({ password: newPassword })
-        if (error) {
-          toast('Update failed', { description: error.message, variant: 'destructive' })
-          return
-        }
-        toast('Password updated', {
-          description: 'Your password has been updated. Redirecting...',
-          variant: 'success',
-        })
-        goTo('/portal/tickets')
-      })
+    const submitter = (event.nativeEvent as SubmitEvent).submitter
+    const intent = submitter instanceof HTMLButtonElement ? submitter.value : ''
+    if (busy) {
+      event.preventDefault()
+      return
     }
-  }
-
-  function onForgotPassword() {
-    void run(async () => {
-      if (!email.trim()) {
-        toast('Enter your email', { description: "We'll send a password reset link." })
-        return
-      }
-      const { error } = await browserSupabase().auth.resetPasswordForEmail(email.trim(), {
-        redirectTo: `${PORTAL_URL}/auth/confirm?next=${encodeURIComponent('/auth?type=recovery')}`,
-      })
-      if (error) {
-        toast('Reset failed', { description: error.message, variant: 'destructive' })
-        return
-      }
-      toast('Check your email', { description: "We've sent a password reset link.", variant: 'success' })
-    })
+    if (intent === 'reset' && !email.trim()) {
+      event.preventDefault()
+      toast(AUTH_NOTICES.enterEmail.title, { description: AUTH_NOTICES.enterEmail.description })
+    } else if (intent === 'update' && !password) {
+      event.preventDefault()
+      toast(AUTH_NOTICES.enterNewPassword.title, { description: AUTH_NOTICES.enterNewPassword.description })
+    }
   }
 
   const heading = HEADINGS[mode]
   // Sign in and sign up are tabs over one panel; recovery has no tabs.
   const tabPanel =
     mode === 'recovery' ? {} : { role: 'tabpanel' as const, 'aria-labelledby': `auth-tab-${mode}` }
+  // Before hydration (JavaScript off) there are no toasts: the answer is written on the page.
+  const shown = !hydrated && state.status !== 'idle' ? state.notice : null
   return (
     <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
       <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-bold text-brand-900 focus:outline-none">
@@ -144,6 +95,15 @@ export function AuthForm({
       {linkError ? (
         <p role="alert" className="mt-4 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
           {linkError}
+        </p>
+      ) : null}
+
+      {shown ? (
+        <p
+          role={shown.variant === 'destructive' ? 'alert' : 'status'}
+          className={`mt-4 rounded-md px-3 py-2 text-sm ${shown.variant === 'destructive' ? 'bg-red-50 text-red-800' : 'bg-slate-100 text-brand-900'}`}
+        >
+          <strong>{shown.title}</strong> {shown.description}
         </p>
       ) : null}
 
@@ -176,15 +136,17 @@ export function AuthForm({
 
       {/* The tab panel wraps the form: a form may not take the tabpanel role itself. */}
       <div id="auth-panel" className="mt-6" {...tabPanel}>
-        <form className="space-y-4" onSubmit={onSubmit}>
+        <form id={FORM_ID} className="space-y-4" action={formAction} onSubmit={onSubmit}>
+          <input type="hidden" name="from" value={from} />
+          <input type="hidden" name="enhanced" value={hydrated ? '1' : ''} />
           {mode === 'recovery' ? (
             <InputField
               label="New password"
-              name="new-password"
+              name="password"
               type="password"
               autoComplete="new-password"
-              value={newPassword}
-              onChange={(event) => setNewPassword(event.target.value)}
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
             />
           ) : (
             <>
@@ -208,7 +170,14 @@ export function AuthForm({
               />
             </>
           )}
-          <Button type="submit" className="w-full" disabled={busy} aria-busy={busy || undefined}>
+          <Button
+            type="submit"
+            name="intent"
+            value={mode === 'recovery' ? 'update' : mode}
+            className="w-full"
+            disabled={busy}
+            aria-busy={busy || undefined}
+          >
             {mode === 'signin' ? 'Sign In' : mode === 'signup' ? 'Create Account' : 'Update Password'}
           </Button>
         </form>
@@ -220,7 +189,17 @@ export function AuthForm({
             Back to Sign In
           </Button>
         ) : mode === 'signin' ? (
-          <Button variant="link" size="sm" disabled={busy} onClick={onForgotPassword}>
+          // Submits the same form (the email only matters) without the browser's required-field check.
+          <Button
+            type="submit"
+            form={FORM_ID}
+            name="intent"
+            value="reset"
+            formNoValidate
+            variant="link"
+            size="sm"
+            disabled={busy}
+          >
             Forgot password?
           </Button>
         ) : null}

@@ -6,9 +6,10 @@ import { useEffect, useState } from 'react'
 type GuardState = 'loading' | 'signed-in' | 'signed-out'
 
 /**
- * The client half of the route guard (spec §4): 'Loading…' until the session is known, the page
- * when signed in, and back to /auth with `from` once signed out (here or in another tab).
- * The Supabase client is loaded after the page, so guarded pages that never touch it stay small.
+ * The client half of the route guard: 'Loading…' until the session is known, the page when signed
+ * in, and back to /auth with `from` once signed out. The server rendered the page knowing the
+ * session; when the tab comes back into view the guard asks the server again (/auth/session), so a
+ * sign-out in another tab is followed here. The browser never reads the session itself.
  */
 export function AuthGuard({ signedIn, children }: { signedIn: boolean; children: React.ReactNode }) {
   const router = useRouter()
@@ -16,21 +17,22 @@ export function AuthGuard({ signedIn, children }: { signedIn: boolean; children:
   const [state, setState] = useState<GuardState>(signedIn ? 'signed-in' : 'loading')
 
   useEffect(() => {
-    let unsubscribe = () => {}
-    let active = true
-    import('@siyakha/supabase/client').then(({ createClient: browserSupabase }) => {
-      if (!active) return
-      const { data } = browserSupabase().auth.onAuthStateChange((event, session) => {
-        if (event === 'INITIAL_SESSION' || event === 'SIGNED_IN' || event === 'SIGNED_OUT') {
-          setState(session ? 'signed-in' : 'signed-out')
-        }
-      })
-      unsubscribe = () => data.subscription.unsubscribe()
-    })
-    return () => {
-      active = false
-      unsubscribe()
+    setState(signedIn ? 'signed-in' : 'signed-out')
+  }, [signedIn])
+
+  useEffect(() => {
+    const recheck = () => {
+      if (document.visibilityState !== 'visible') return
+      fetch('/auth/session', { cache: 'no-store', credentials: 'same-origin' })
+        .then(async (response) => {
+          if (!response.ok) throw new Error(`/auth/session answered ${response.status}`)
+          const { signedIn: live } = (await response.json()) as { signedIn?: unknown }
+          if (live === false) setState('signed-out')
+        })
+        .catch((error: unknown) => console.error('Could not check the session', error))
     }
+    document.addEventListener('visibilitychange', recheck)
+    return () => document.removeEventListener('visibilitychange', recheck)
   }, [])
 
   useEffect(() => {

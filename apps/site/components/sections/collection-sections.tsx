@@ -18,10 +18,9 @@ import {
   getPosts,
   getProjects,
   getServices,
-  getSettings,
   getTestimonials,
 } from '@/lib/content'
-import { submitQuoteRequest, submitSupportRequest, subscribeToNewsletter } from '@/lib/form-actions'
+import { newsletterAction, quoteRequestAction } from '@/lib/form-actions'
 import { serviceHref } from '@/lib/routes'
 import { CmsImage } from './cms-image'
 import { PostCard } from './post-card'
@@ -272,7 +271,7 @@ export async function GallerySection({ heading, intro }: Heading) {
 }
 
 export async function QuoteFormSection({ heading, intro }: Heading) {
-  const [services, settings] = await Promise.all([getServices(), getSettings()])
+  const services = await getServices()
   return (
     <Container>
       <div className="grid gap-10 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-10 lg:grid-cols-5">
@@ -281,10 +280,8 @@ export async function QuoteFormSection({ heading, intro }: Heading) {
         </div>
         <div className="lg:col-span-3">
           <QuoteForm
-            submit={submitQuoteRequest}
+            action={quoteRequestAction}
             services={services.map((s) => ({ value: s.slug ?? '', label: s.title ?? '' }))}
-            supportEmail={settings.emails?.support ?? ''}
-            phone={{ e164: settings.phones?.[0]?.e164 ?? '', display: settings.phones?.[0]?.display ?? '' }}
           />
         </div>
       </div>
@@ -306,7 +303,7 @@ export function NewsletterSection({
       <div className="mx-auto max-w-2xl rounded-2xl bg-brand-50 p-8 text-center">
         {heading ? <h2 className="text-2xl font-bold text-slate-900">{heading}</h2> : null}
         {text ? <p className="mt-3 text-slate-700">{text}</p> : null}
-        <NewsletterBox subscribe={subscribeToNewsletter} note={note ?? undefined} />
+        <NewsletterBox action={newsletterAction} note={note ?? undefined} />
       </div>
     </Container>
   )
@@ -329,7 +326,6 @@ export function SupportFormSection({
     display?: string | null
     label?: string | null
   }[]
-  const primary = phones[0]
   const support = contacts.emails?.support ?? ''
   return (
     <Container>
@@ -338,11 +334,7 @@ export function SupportFormSection({
           <h2 className="text-2xl font-bold text-slate-900">{section.formHeading}</h2>
           {section.formIntro ? <p className="mt-2 text-slate-600">{section.formIntro}</p> : null}
           <div className="mt-6">
-            <SupportRequestForm
-              submit={submitSupportRequest}
-              supportEmail={support}
-              phone={{ e164: primary?.e164 ?? '', display: primary?.display ?? '' }}
-            />
+            <SupportRequestForm />
           </div>
         </div>
         {/* On phones the urgent-help card comes first: someone whose network is down should see

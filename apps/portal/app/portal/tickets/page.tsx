@@ -7,7 +7,7 @@ import { CreateTicketForm } from './create-ticket-form'
 export const metadata: Metadata = { title: 'My Tickets' }
 
 export default async function TicketsPage() {
-  const user = await requireUser('/portal/tickets')
+  await requireUser('/portal/tickets')
   return (
     <Container className="max-w-3xl space-y-10 py-10">
       <section
@@ -21,7 +21,7 @@ export default async function TicketsPage() {
         <p className="mt-1 text-slate-600">
           We create the ticket, then open WhatsApp with your message and its reference filled in.
         </p>
-        <CreateTicketForm userId={user.id} />
+        <CreateTicketForm />
       </section>
       <section aria-labelledby="my-tickets-title">
         <h2 id="my-tickets-title" className="mb-4 text-xl font-bold text-brand-900">

@@ -43,7 +43,6 @@ export default async function TicketPage({ params }: { params: Promise<{ id: str
       <DecisionCard ticketId={ticket.id} status={ticket.status} />
       <SendUpdateCard
         ticketId={ticket.id}
-        trackingRef={ticket.tracking_ref}
         defaultPhone={pending?.to_from ?? ''}
         pendingMessageId={pending?.status === 'queued' ? pending.id : undefined}
       />
