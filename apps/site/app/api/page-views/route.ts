@@ -21,19 +21,17 @@ export async function GET(request: Request) {
   }
   try {
     const answer = await viewCount(parsed.data, request.headers.get('x-forwarded-for'))
+    if (answer.status === 200) return Response.json({ value: answer.value }, { headers })
     if (answer.status === 404) {
       return Response.json(
         { error: 'not_found', message: 'No view counter for that page' },
         { status: 404, headers },
       )
     }
-    if (answer.status === 502) {
-      return Response.json(
-        { error: 'unavailable', message: 'The view counter is unavailable' },
-        { status: 502, headers },
-      )
-    }
-    return Response.json({ value: answer.value }, { headers })
+    return Response.json(
+      { error: 'unavailable', message: 'The view counter is unavailable' },
+      { status: 502, headers },
+    )
   } catch (error) {
     console.error('View counter failed', error)
     return Response.json(
