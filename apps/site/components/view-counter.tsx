@@ -1,68 +1,44 @@
 'use client'
 
-import { displayedViews, pageKey } from '@siyakha/schemas/view-counter'
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { displayedViews, pageKey, VIEW_COUNT_ROUTE, viewBaseline } from '@siyakha/schemas/view-counter'
+import { useEffect, useRef, useState } from 'react'
 
 /** Reads (or, with increment, bumps and reads) the counted views for a page key. */
 export type ViewCountLoader = (key: string, increment: boolean) => Promise<unknown>
 
-/** Where the page-views edge function lives; it is public, so the anon key is all it needs. */
-export type PageViewsService = { supabaseUrl: string; anonKey: string }
-
-/** Counters are kept per site host (spec §7): a fixed prefix plus the host with dots as hyphens. */
-export function viewNamespace(hostname: string): string {
-  return `siyakha_${hostname
-    .toLowerCase()
-    .replace(/\./g, '-')
-    .replace(/[^a-z0-9_-]/g, '')}`
+/**
+ * GET the site's own `/api/page-views?key=&op=hit|get`, answering `{ "value": n }`. The site's
+ * server checks that the page is one of its articles or pages and picks the namespace (the
+ * site's host), then asks the page-views function.
+ */
+export const siteViewCountLoader: ViewCountLoader = async (key, increment) => {
+  const query = new URLSearchParams({ key, op: increment ? 'hit' : 'get' })
+  const response = await fetch(`${VIEW_COUNT_ROUTE}?${query}`, { cache: 'no-store' })
+  if (!response.ok) throw new Error(`View counter answered ${response.status}`)
+  const body: unknown = await response.json()
+  return body && typeof body === 'object' && 'value' in body ? body.value : undefined
 }
-
-/** GET `/functions/v1/page-views?ns=&key=&op=hit|get`, answering `{ "value": n }`. */
-export function pageViewsLoader({ supabaseUrl, anonKey }: PageViewsService): ViewCountLoader {
-  return async (key, increment) => {
-    const query = new URLSearchParams({
-      ns: viewNamespace(window.location.hostname),
-      key,
-      op: increment ? 'hit' : 'get',
-    })
-    const response = await fetch(`${supabaseUrl.replace(/\/+$/, '')}/functions/v1/page-views?${query}`, {
-      headers: { apikey: anonKey, Authorization: `Bearer ${anonKey}` },
-      cache: 'no-store',
-    })
-    if (!response.ok) throw new Error(`View counter answered ${response.status}`)
-    const body: unknown = await response.json()
-    return body && typeof body === 'object' && 'value' in body ? body.value : undefined
-  }
-}
-
-const unavailable: ViewCountLoader = () => Promise.reject(new Error('No view counter service is configured'))
 
 let warned = false
 
 export type ViewCounterProps = {
   path: string
-  baseline: number
+  /** The page's fixed baseline (the CMS's per-article value); without one, the path's hashed one. */
+  baseline?: number | null
   /** Count this visit (articles do, on load). */
   increment?: boolean
-  /** The page-views function; `loader` overrides it (tests, previews). */
-  service?: PageViewsService
+  /** Overrides the site's route (tests, previews). */
   loader?: ViewCountLoader
 }
 
 /** '—' while loading, then 'N views' (baseline + counted); any failure shows the baseline. */
 export function ViewCounter({
   path,
-  baseline,
+  baseline: fixedBaseline,
   increment = false,
-  service,
-  loader: givenLoader,
+  loader = siteViewCountLoader,
 }: ViewCounterProps) {
-  const supabaseUrl = service?.supabaseUrl
-  const anonKey = service?.anonKey
-  const loader = useMemo(
-    () => givenLoader ?? (supabaseUrl && anonKey ? pageViewsLoader({ supabaseUrl, anonKey }) : unavailable),
-    [givenLoader, supabaseUrl, anonKey],
-  )
+  const baseline = viewBaseline(path, fixedBaseline)
   const [count, setCount] = useState<number | null>(null)
   // React's development double-run of effects must not count the visit twice.
   const loadedKey = useRef<string | null>(null)

@@ -42,26 +42,42 @@ describe('helpdeskFiltersSchema', () => {
 describe('ticketStatusChangeSchema', () => {
   it('needs a close reason to close', () => {
     expect(
-      fieldErrors(ticketStatusChangeSchema, { ticketId: TICKET, status: 'closed', closeReason: '' }),
+      fieldErrors(ticketStatusChangeSchema, {
+        ticketId: TICKET,
+        version: '3',
+        status: 'closed',
+        closeReason: '',
+      }),
     ).toEqual({ closeReason: HELPDESK_MESSAGES.closeReasonRequired })
     expect(
-      ticketStatusChangeSchema.parse({ ticketId: TICKET, status: 'closed', closeReason: 'duplicate' }),
-    ).toEqual({ ticketId: TICKET, status: 'closed', closeReason: 'duplicate' })
+      ticketStatusChangeSchema.parse({
+        ticketId: TICKET,
+        version: '3',
+        status: 'closed',
+        closeReason: 'duplicate',
+      }),
+    ).toEqual({ ticketId: TICKET, version: 3, status: 'closed', closeReason: 'duplicate' })
   })
 
   it('drops a close reason on any other move', () => {
-    expect(ticketStatusChangeSchema.parse({ ticketId: TICKET, status: 'open', closeReason: 'spam' })).toEqual(
-      {
-        ticketId: TICKET,
-        status: 'open',
-        closeReason: null,
-      },
-    )
+    expect(
+      ticketStatusChangeSchema.parse({ ticketId: TICKET, version: '3', status: 'open', closeReason: 'spam' }),
+    ).toEqual({
+      ticketId: TICKET,
+      version: 3,
+      status: 'open',
+      closeReason: null,
+    })
   })
 
   it('rejects unknown statuses, reasons and tickets', () => {
     expect(
-      fieldErrors(ticketStatusChangeSchema, { ticketId: 'a1', status: 'deleted', closeReason: 'because' }),
+      fieldErrors(ticketStatusChangeSchema, {
+        ticketId: 'a1',
+        version: '3',
+        status: 'deleted',
+        closeReason: 'because',
+      }),
     ).toEqual({
       ticketId: HELPDESK_MESSAGES.unknownTicket,
       status: HELPDESK_MESSAGES.chooseStatus,
@@ -73,9 +89,13 @@ describe('ticketStatusChangeSchema', () => {
 describe('ticketPriorityChangeSchema', () => {
   it('accepts the four priorities only', () => {
     for (const priority of ['low', 'normal', 'high', 'urgent']) {
-      expect(ticketPriorityChangeSchema.safeParse({ ticketId: TICKET, priority }).success).toBe(true)
+      expect(ticketPriorityChangeSchema.safeParse({ ticketId: TICKET, version: '1', priority }).success).toBe(
+        true,
+      )
     }
-    expect(fieldErrors(ticketPriorityChangeSchema, { ticketId: TICKET, priority: 'critical' })).toEqual({
+    expect(
+      fieldErrors(ticketPriorityChangeSchema, { ticketId: TICKET, version: '1', priority: 'critical' }),
+    ).toEqual({
       priority: HELPDESK_MESSAGES.choosePriority,
     })
   })
@@ -83,11 +103,32 @@ describe('ticketPriorityChangeSchema', () => {
 
 describe('ticketAssignmentSchema', () => {
   it('assigns to me or to nobody', () => {
-    expect(ticketAssignmentSchema.parse({ ticketId: TICKET, assignee: 'me' }).assignee).toBe('me')
-    expect(ticketAssignmentSchema.parse({ ticketId: TICKET, assignee: 'none' }).assignee).toBe('none')
-    expect(fieldErrors(ticketAssignmentSchema, { ticketId: TICKET, assignee: 'someone-else' })).toEqual({
+    expect(ticketAssignmentSchema.parse({ ticketId: TICKET, version: '1', assignee: 'me' }).assignee).toBe(
+      'me',
+    )
+    expect(ticketAssignmentSchema.parse({ ticketId: TICKET, version: '1', assignee: 'none' }).assignee).toBe(
+      'none',
+    )
+    expect(
+      fieldErrors(ticketAssignmentSchema, { ticketId: TICKET, version: '1', assignee: 'someone-else' }),
+    ).toEqual({
       assignee: HELPDESK_MESSAGES.chooseAssignment,
     })
+  })
+})
+
+describe('the version a ticket change is based on', () => {
+  it.each([
+    ['status', ticketStatusChangeSchema, { status: 'open', closeReason: '' }],
+    ['priority', ticketPriorityChangeSchema, { priority: 'high' }],
+    ['assignment', ticketAssignmentSchema, { assignee: 'me' }],
+  ] as const)('a %s change carries the version it was based on', (_label, schema, fields) => {
+    expect(schema.parse({ ticketId: TICKET, version: '7', ...fields }).version).toBe(7)
+    for (const version of [undefined, '', '0', '-1', '1.5', 'seven', '99999999999']) {
+      expect(fieldErrors(schema, { ticketId: TICKET, version, ...fields })).toEqual({
+        version: HELPDESK_MESSAGES.unknownVersion,
+      })
+    }
   })
 })
 

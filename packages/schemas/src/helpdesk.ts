@@ -14,6 +14,11 @@ export const HELPDESK_MESSAGES = {
   chooseReplyKind: 'Choose a public reply or an internal note.',
   bodyRequired: 'Write the reply or note first.',
   bodyTooLong: 'Keep it under 4096 characters.',
+  /** A change based on an outdated copy of the ticket (someone else saved first). */
+  staleTicket:
+    'Someone else changed this ticket while you were editing it, so your change was not saved. The form now shows the current values: check them and save again if your change still applies.',
+  /** The hidden version field is missing or broken (a hand-made request). */
+  unknownVersion: 'Reload the ticket and try again.',
 } as const
 
 export const TICKET_PRIORITIES = ['low', 'normal', 'high', 'urgent'] as const
@@ -82,10 +87,22 @@ export type HelpdeskFilters = z.output<typeof helpdeskFiltersSchema>
 
 const ticketId = z.uuid(HELPDESK_MESSAGES.unknownTicket)
 
+/**
+ * The ticket's version when the form was loaded (tickets.version, a hidden field): the database
+ * refuses the change if the ticket has moved on since, so nobody overwrites a colleague's change
+ * without seeing it.
+ */
+const version = z.coerce
+  .number(HELPDESK_MESSAGES.unknownVersion)
+  .int(HELPDESK_MESSAGES.unknownVersion)
+  .min(1, HELPDESK_MESSAGES.unknownVersion)
+  .max(2_147_483_647, HELPDESK_MESSAGES.unknownVersion)
+
 /** 'Change status'. Closing needs a reason (the database's check agrees); other moves drop it. */
 export const ticketStatusChangeSchema = z
   .object({
     ticketId,
+    version,
     status: z.enum(TICKET_STATUSES, HELPDESK_MESSAGES.chooseStatus),
     closeReason: z.preprocess(
       emptyToUndefined,
@@ -96,8 +113,9 @@ export const ticketStatusChangeSchema = z
     path: ['closeReason'],
     message: HELPDESK_MESSAGES.closeReasonRequired,
   })
-  .transform(({ ticketId, status, closeReason }) => ({
+  .transform(({ ticketId, version, status, closeReason }) => ({
     ticketId,
+    version,
     status,
     closeReason: status === 'closed' ? (closeReason ?? null) : null,
   }))
@@ -106,6 +124,7 @@ export type TicketStatusChange = z.output<typeof ticketStatusChangeSchema>
 /** 'Change priority'. */
 export const ticketPriorityChangeSchema = z.object({
   ticketId,
+  version,
   priority: z.enum(TICKET_PRIORITIES, HELPDESK_MESSAGES.choosePriority),
 })
 export type TicketPriorityChange = z.output<typeof ticketPriorityChangeSchema>
@@ -113,6 +132,7 @@ export type TicketPriorityChange = z.output<typeof ticketPriorityChangeSchema>
 /** 'Assign to me' / 'Unassign': staff take a ticket or let it go; nobody assigns others here. */
 export const ticketAssignmentSchema = z.object({
   ticketId,
+  version,
   assignee: z.enum(['me', 'none'], HELPDESK_MESSAGES.chooseAssignment),
 })
 export type TicketAssignment = z.output<typeof ticketAssignmentSchema>

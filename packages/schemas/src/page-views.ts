@@ -13,3 +13,15 @@ export const pageViewsQuerySchema = z.object({
 })
 
 export type PageViewsQuery = z.infer<typeof pageViewsQuerySchema>
+
+/**
+ * The site's own view-counter route (VIEW_COUNT_ROUTE in view-counter.ts), which the browser
+ * calls: the page key and whether to count this view. The site picks the namespace and checks
+ * the key against its pages before it asks the page-views function.
+ */
+export const viewCountRequestSchema = z.object({
+  key: z.string().min(1).max(300).regex(KEY_CHARS, 'Invalid page key'),
+  op: z.enum(['get', 'hit']).default('get'),
+})
+
+export type ViewCountRequest = z.infer<typeof viewCountRequestSchema>

@@ -44,18 +44,39 @@ export class TicketNotUpdatedError extends Error {
   }
 }
 
-/** Updates one ticket, optionally only while it is still in status `from`. */
+/**
+ * The change was based on an outdated copy: someone else saved the ticket first (the database
+ * answers PT409, private.check_ticket_version). Nothing was written.
+ */
+export class TicketChangedError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'TicketChangedError'
+  }
+}
+
+/** The SQLSTATE of a stale ticket write (PostgREST answers it as 409 Conflict). */
+export const STALE_TICKET_CODE = 'PT409'
+
+/**
+ * Updates one ticket, optionally only while it is still in status `from`. With `version` (the
+ * tickets.version the user's copy had), a ticket changed meanwhile is refused: TicketChangedError.
+ */
 async function updateTicket(
   client: TypedSupabaseClient,
   ticketId: string,
   changes: TablesUpdate<'tickets'>,
-  from?: Enums<'ticket_status'>,
+  { from, version }: { from?: Enums<'ticket_status'>; version?: number } = {},
 ) {
-  const query = client.from('tickets').update(changes).eq('id', ticketId)
-  const { data } = await (from ? query.eq('status', from) : query)
-    .select('id, status, close_reason, priority, assigned_to, first_response_at')
+  const query = client
+    .from('tickets')
+    .update(version === undefined ? changes : { ...changes, version })
+    .eq('id', ticketId)
+  const { data, error } = await (from ? query.eq('status', from) : query)
+    .select('id, status, close_reason, priority, assigned_to, first_response_at, version')
     .maybeSingle()
-    .throwOnError()
+  if (error?.code === STALE_TICKET_CODE) throw new TicketChangedError(error.message)
+  if (error) throw error
   if (!data) throw new TicketNotUpdatedError()
   return data
 }
@@ -65,29 +86,36 @@ export interface TicketStatusInput {
   status: Enums<'ticket_status'>
   /** Required by the database when closing; must be null otherwise. */
   closeReason: Enums<'close_reason'> | null
+  /** The version the change is based on (see updateTicket). */
+  version?: number
 }
 
 /** Move a ticket; the trigger stamps first_response_at on new → open. */
 export function updateTicketStatusMutation(
   client: TypedSupabaseClient,
-  { ticketId, status, closeReason }: TicketStatusInput,
+  { ticketId, status, closeReason, version }: TicketStatusInput,
 ) {
-  return updateTicket(client, ticketId, { status, close_reason: status === 'closed' ? closeReason : null })
+  return updateTicket(
+    client,
+    ticketId,
+    { status, close_reason: status === 'closed' ? closeReason : null },
+    { version },
+  )
 }
 
 export function updateTicketPriorityMutation(
   client: TypedSupabaseClient,
-  { ticketId, priority }: { ticketId: string; priority: Enums<'ticket_priority'> },
+  { ticketId, priority, version }: { ticketId: string; priority: Enums<'ticket_priority'>; version?: number },
 ) {
-  return updateTicket(client, ticketId, { priority })
+  return updateTicket(client, ticketId, { priority }, { version })
 }
 
 /** Assign a ticket to a user, or to nobody with `assignee: null`. */
 export function assignTicketMutation(
   client: TypedSupabaseClient,
-  { ticketId, assignee }: { ticketId: string; assignee: string | null },
+  { ticketId, assignee, version }: { ticketId: string; assignee: string | null; version?: number },
 ) {
-  return updateTicket(client, ticketId, { assigned_to: assignee })
+  return updateTicket(client, ticketId, { assigned_to: assignee }, { version })
 }
 
 export interface StaffMessageInput {
@@ -139,5 +167,10 @@ export function customerDecisionMutation(
     }
   },
 ) {
-  return updateTicket(client, ticketId, { status: move.status, close_reason: move.closeReason }, move.from)
+  return updateTicket(
+    client,
+    ticketId,
+    { status: move.status, close_reason: move.closeReason },
+    { from: move.from },
+  )
 }

@@ -256,6 +256,7 @@ export type Database = {
           summary: string
           tracking_ref: string
           updated_at: string
+          version: number
         }
         Insert: {
           assigned_to?: string | null
@@ -274,6 +275,7 @@ export type Database = {
           summary: string
           tracking_ref?: string
           updated_at?: string
+          version?: number
         }
         Update: {
           assigned_to?: string | null
@@ -292,6 +294,7 @@ export type Database = {
           summary?: string
           tracking_ref?: string
           updated_at?: string
+          version?: number
         }
         Relationships: [
           {

@@ -2,9 +2,14 @@
 //   GET ?ns=<namespace>&key=<page key>&op=get|hit   (also /page-views/get|hit/<ns>/<key…>)
 //   → { value: number }. 'hit' counts one view per address, page and 30 minutes; beyond that it
 //   reads, so reloads don't inflate the count.
+// Which pages have a counter is the site's to say (it knows the CMS's articles): only a request
+// the site's server vouches for with FORWARDER_SECRET may start a counter. Anyone else reads and
+// counts existing counters only; an unknown one is 404, so nobody fills the table with made-up
+// namespaces and keys.
+import { FORWARDER_SECRET_HEADER, secretsMatch } from '@siyakha/schemas/client-address'
 import { pageViewsQuerySchema } from '@siyakha/schemas/page-views'
 import type { SupabaseClient } from '@supabase/supabase-js'
-import { clientIp, json, serve, sha256, validationError } from '../_shared/http.ts'
+import { clientIp, HttpError, json, serve, sha256, validationError } from '../_shared/http.ts'
 import { rateLimit, serviceClient } from '../_shared/supabase.ts'
 
 const HIT_WINDOW_SECONDS = 1800
@@ -20,7 +25,8 @@ function params(url: URL): Record<string, string | undefined> {
   }
 }
 
-async function read(service: SupabaseClient, ns: string, key: string): Promise<number> {
+/** The counted views, or null when the page has no counter yet. */
+async function read(service: SupabaseClient, ns: string, key: string): Promise<number | null> {
   const { data, error } = await service
     .from('page_views')
     .select('count')
@@ -28,8 +34,16 @@ async function read(service: SupabaseClient, ns: string, key: string): Promise<n
     .eq('page_key', key)
     .maybeSingle()
   if (error) throw new Error(`read count: ${error.message}`)
-  return Number(data?.count ?? 0)
+  return data ? Number(data.count) : null
 }
+
+/** Whether the site's server sent this request for a page it knows (see the top of the file). */
+function vouchedBySite(req: Request): boolean {
+  return secretsMatch(req.headers.get(FORWARDER_SECRET_HEADER) ?? '', Deno.env.get('FORWARDER_SECRET') ?? '')
+}
+
+const unknownCounter = () =>
+  new HttpError(404, { error: 'not_found', message: 'No view counter for that page' })
 
 serve({
   async GET(req) {
@@ -37,6 +51,10 @@ serve({
     if (!parsed.success) throw validationError(parsed.error.issues)
     const { ns, key, op } = parsed.data
     const service = serviceClient()
+    const vouched = vouchedBySite(req)
+    // Counters are never deleted, so one that exists now still exists when the hit lands.
+    const current = await read(service, ns, key)
+    if (current === null && !vouched) throw unknownCounter()
     if (op === 'hit') {
       const visitor = await sha256(`${clientIp(req)}\n${ns}\n${key}`)
       if (await rateLimit(service, 'page-view', visitor, HIT_WINDOW_SECONDS, 1)) {
@@ -45,6 +63,6 @@ serve({
         return json(req, 200, { value: Number(data) })
       }
     }
-    return json(req, 200, { value: await read(service, ns, key) })
+    return json(req, 200, { value: current ?? 0 })
   },
 })

@@ -9,7 +9,7 @@ import { RichText } from '@/components/sections/rich-text'
 import { ShareBar } from '@/components/share-bar'
 import { ViewCounter } from '@/components/view-counter'
 import { getPost, getPostRoutes } from '@/lib/content'
-import { absoluteUrl, SUPABASE_ANON_KEY, SUPABASE_URL } from '@/lib/env'
+import { absoluteUrl } from '@/lib/env'
 import { formatDate } from '@/lib/format'
 import { blogPostingJsonLd, breadcrumbJsonLd } from '@/lib/json-ld'
 import { getSectionContext } from '@/lib/page-data'
@@ -71,12 +71,7 @@ export default async function ArticlePage({ params }: Props) {
             ) : null}
             {post.readTime ? <span>· {post.readTime}</span> : null}
             <span aria-hidden="true">·</span>
-            <ViewCounter
-              path={path}
-              baseline={post.baselineViews ?? 0}
-              increment
-              service={{ supabaseUrl: SUPABASE_URL, anonKey: SUPABASE_ANON_KEY }}
-            />
+            <ViewCounter path={path} baseline={post.baselineViews} increment />
           </p>
         </Container>
       </header>

@@ -5,6 +5,7 @@ import {
   PRIORITY_LABELS,
   STAFF_STATUS_LABELS,
   staffReplySchema,
+  staffStatusLabel,
   ticketAssignmentSchema,
   ticketPriorityChangeSchema,
   ticketStatusChangeSchema,
@@ -12,10 +13,12 @@ import {
 import {
   addStaffMessageMutation,
   assignTicketMutation,
+  TicketChangedError,
   TicketNotUpdatedError,
   updateTicketPriorityMutation,
   updateTicketStatusMutation,
 } from '@siyakha/supabase/mutations'
+import { helpdeskTicketQuery } from '@siyakha/supabase/queries'
 import type { TypedSupabaseClient } from '@siyakha/supabase/types'
 import { revalidatePath } from 'next/cache'
 import type { z } from 'zod'
@@ -43,9 +46,9 @@ function invalid(values: Record<string, string>, error: z.ZodError): ActionState
     const field = String(issue.path[0] ?? '')
     fieldErrors[field] ??= issue.message
   }
-  // A broken hidden field (the ticket id) has no control to show its message under.
-  const { ticketId, ...shown } = fieldErrors
-  return refused(values, ticketId ?? '', shown)
+  // Broken hidden fields (the ticket id, its version) have no control to show a message under.
+  const { ticketId, version, ...shown } = fieldErrors
+  return refused(values, ticketId ?? version ?? '', shown)
 }
 
 /** The message for a refused write; anything unexpected is logged and answered generically. */
@@ -59,6 +62,40 @@ function writeFailure(error: unknown, what: string): string {
   return `Could not ${what}. Please try again.`
 }
 
+type CurrentTicket = NonNullable<Awaited<ReturnType<typeof helpdeskTicketQuery>>['data']>
+
+function assigneeText(ticket: CurrentTicket, userId: string): string {
+  if (!ticket.assigned_to) return 'It is now unassigned.'
+  return ticket.assigned_to === userId ? 'It is now assigned to you.' : 'It is now assigned to someone else.'
+}
+
+/**
+ * Someone saved the ticket after this user loaded it, so their change was refused. The page is
+ * refreshed (its details and every form's hidden version), and the form is answered with the
+ * ticket's current values instead of what the user sent, with a message saying so: they see what
+ * changed and decide again, rather than overwriting it blindly.
+ */
+async function stale(
+  staff: Staff,
+  ticketId: string,
+  current: (ticket: CurrentTicket) => { values: Record<string, string>; shown: string },
+): Promise<ActionState> {
+  revalidatePath(`/portal/helpdesk/${ticketId}`)
+  const { data } = await helpdeskTicketQuery(staff.supabase, ticketId).then(
+    (answer) => answer,
+    (error: unknown) => {
+      console.error('Could not re-read a ticket changed by someone else', error)
+      return { data: null }
+    },
+  )
+  if (!data) return refused({ ticketId }, HELPDESK_MESSAGES.staleTicket)
+  const { values, shown } = current(data)
+  return refused(
+    { ticketId, version: String(data.version), ...values },
+    `${HELPDESK_MESSAGES.staleTicket} ${shown}`,
+  )
+}
+
 function done(ticketId: string, message: string): ActionState {
   revalidatePath('/portal/helpdesk')
   revalidatePath(`/portal/helpdesk/${ticketId}`)
@@ -67,7 +104,7 @@ function done(ticketId: string, message: string): ActionState {
 }
 
 export async function changeStatusAction(_previous: ActionState, formData: FormData): Promise<ActionState> {
-  const values = valuesOf(formData, ['ticketId', 'status', 'closeReason'])
+  const values = valuesOf(formData, ['ticketId', 'version', 'status', 'closeReason'])
   const staff = await signedInStaff()
   if (typeof staff === 'string') return refused(values, staff)
   const parsed = ticketStatusChangeSchema.safeParse(values)
@@ -75,13 +112,19 @@ export async function changeStatusAction(_previous: ActionState, formData: FormD
   try {
     await updateTicketStatusMutation(staff.supabase, parsed.data)
   } catch (error) {
+    if (error instanceof TicketChangedError) {
+      return stale(staff, parsed.data.ticketId, (ticket) => ({
+        values: { status: ticket.status, closeReason: ticket.close_reason ?? '' },
+        shown: `Current status: ${staffStatusLabel(ticket.status)}.`,
+      }))
+    }
     return refused(values, writeFailure(error, 'change the status'))
   }
   return done(parsed.data.ticketId, `Status changed to ${STAFF_STATUS_LABELS[parsed.data.status]}.`)
 }
 
 export async function changePriorityAction(_previous: ActionState, formData: FormData): Promise<ActionState> {
-  const values = valuesOf(formData, ['ticketId', 'priority'])
+  const values = valuesOf(formData, ['ticketId', 'version', 'priority'])
   const staff = await signedInStaff()
   if (typeof staff === 'string') return refused(values, staff)
   const parsed = ticketPriorityChangeSchema.safeParse(values)
@@ -89,24 +132,34 @@ export async function changePriorityAction(_previous: ActionState, formData: For
   try {
     await updateTicketPriorityMutation(staff.supabase, parsed.data)
   } catch (error) {
+    if (error instanceof TicketChangedError) {
+      return stale(staff, parsed.data.ticketId, (ticket) => ({
+        values: { priority: ticket.priority },
+        shown: `Current priority: ${PRIORITY_LABELS[ticket.priority]}.`,
+      }))
+    }
     return refused(values, writeFailure(error, 'change the priority'))
   }
   return done(parsed.data.ticketId, `Priority changed to ${PRIORITY_LABELS[parsed.data.priority]}.`)
 }
 
 export async function assignAction(_previous: ActionState, formData: FormData): Promise<ActionState> {
-  const values = valuesOf(formData, ['ticketId', 'assignee'])
+  const values = valuesOf(formData, ['ticketId', 'version', 'assignee'])
   const staff = await signedInStaff()
   if (typeof staff === 'string') return refused(values, staff)
   const parsed = ticketAssignmentSchema.safeParse(values)
   if (!parsed.success) return invalid(values, parsed.error)
-  const { ticketId, assignee } = parsed.data
+  const { ticketId, assignee, version } = parsed.data
   try {
     await assignTicketMutation(staff.supabase, {
       ticketId,
       assignee: assignee === 'me' ? staff.userId : null,
+      version,
     })
   } catch (error) {
+    if (error instanceof TicketChangedError) {
+      return stale(staff, ticketId, (ticket) => ({ values: {}, shown: assigneeText(ticket, staff.userId) }))
+    }
     return refused(values, writeFailure(error, 'change the assignee'))
   }
   return done(ticketId, assignee === 'me' ? 'Assigned to you.' : 'Unassigned.')

@@ -112,9 +112,14 @@ export default async function HelpdeskTicketPage({ params }: { params: Promise<{
           <ReplyForm ticketId={ticket.id} />
         </div>
         <aside aria-label="Staff actions" className="space-y-4">
-          <AssignmentForm ticketId={ticket.id} assignee={assignee} />
-          <StatusForm ticketId={ticket.id} status={ticket.status} closeReason={ticket.close_reason} />
-          <PriorityForm ticketId={ticket.id} priority={ticket.priority} />
+          <AssignmentForm ticketId={ticket.id} version={ticket.version} assignee={assignee} />
+          <StatusForm
+            ticketId={ticket.id}
+            version={ticket.version}
+            status={ticket.status}
+            closeReason={ticket.close_reason}
+          />
+          <PriorityForm ticketId={ticket.id} version={ticket.version} priority={ticket.priority} />
         </aside>
       </div>
     </Container>

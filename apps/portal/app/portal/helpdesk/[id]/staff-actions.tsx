@@ -54,12 +54,17 @@ function FormProblem({ message }: { message?: string }) {
   ) : null
 }
 
-/** One staff action's card: its form posts the ticket id along with the fields given. */
+/**
+ * One staff action's card: its form posts the ticket id and, for changes to the ticket itself,
+ * the version of the ticket the page showed, so a change based on an outdated page is refused
+ * instead of overwriting someone else's.
+ */
 function StaffForm({
   title,
   id,
   form,
   ticketId,
+  version,
   validate = false,
   children,
 }: {
@@ -67,6 +72,7 @@ function StaffForm({
   id: string
   form: ReturnType<typeof useStaffAction>
   ticketId: string
+  version?: number
   /** Let the browser check the fields too; by default only the server's messages show. */
   validate?: boolean
   children: ReactNode
@@ -81,6 +87,7 @@ function StaffForm({
         noValidate={!validate}
       >
         <input type="hidden" name="ticketId" value={ticketId} />
+        {version === undefined ? null : <input type="hidden" name="version" value={version} />}
         {children}
       </form>
     </Card>
@@ -89,16 +96,18 @@ function StaffForm({
 
 export function StatusForm({
   ticketId,
+  version,
   status,
   closeReason,
 }: {
   ticketId: string
+  version: number
   status: string
   closeReason: string | null
 }) {
   const form = useStaffAction(changeStatusAction)
   return (
-    <StaffForm title="Status" id="status-form-title" form={form} ticketId={ticketId}>
+    <StaffForm title="Status" id="status-form-title" form={form} ticketId={ticketId} version={version}>
       <div key={`${form.key}-${status}-${closeReason}`} className="space-y-3">
         <SelectField
           id="ticket-status"
@@ -137,10 +146,18 @@ export function StatusForm({
   )
 }
 
-export function PriorityForm({ ticketId, priority }: { ticketId: string; priority: string }) {
+export function PriorityForm({
+  ticketId,
+  version,
+  priority,
+}: {
+  ticketId: string
+  version: number
+  priority: string
+}) {
   const form = useStaffAction(changePriorityAction)
   return (
-    <StaffForm title="Priority" id="priority-form-title" form={form} ticketId={ticketId}>
+    <StaffForm title="Priority" id="priority-form-title" form={form} ticketId={ticketId} version={version}>
       <SelectField
         key={`${form.key}-${priority}`}
         id="ticket-priority"
@@ -166,9 +183,11 @@ export function PriorityForm({ ticketId, priority }: { ticketId: string; priorit
 /** Who works the ticket: staff can take it or let it go (the names of others are not readable). */
 export function AssignmentForm({
   ticketId,
+  version,
   assignee,
 }: {
   ticketId: string
+  version: number
   assignee: 'you' | 'someone' | 'nobody'
 }) {
   const form = useStaffAction(assignAction)
@@ -178,7 +197,14 @@ export function AssignmentForm({
     nobody: 'Unassigned.',
   }[assignee]
   return (
-    <StaffForm title="Assignee" id="assignment-form-title" form={form} ticketId={ticketId} validate>
+    <StaffForm
+      title="Assignee"
+      id="assignment-form-title"
+      form={form}
+      ticketId={ticketId}
+      version={version}
+      validate
+    >
       <p className="text-sm text-slate-700">{description}</p>
       <FormProblem message={form.problem || form.fieldErrors.assignee} />
       <div className="flex flex-wrap gap-2">
