@@ -1,3 +1,4 @@
+import { refuseBadServerAction } from '@siyakha/schemas/server-action-guard'
 import { updateSession } from '@siyakha/supabase/proxy'
 import type { NextRequest } from 'next/server'
 
@@ -9,6 +10,8 @@ const isProtected = (pathname: string) => pathname === '/portal' || pathname.sta
  * thrown while a page streams arrives as 200 plus a client-side hop. The pages check again.
  */
 export async function proxy(request: NextRequest) {
+  const refused = refuseBadServerAction(request)
+  if (refused) return refused
   const response = await updateSession(request, { requiresSession: isProtected, signInPath: '/auth' })
   const location = response.headers.get('location')
   if (location) {

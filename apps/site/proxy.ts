@@ -1,8 +1,11 @@
+import { refuseBadServerAction } from '@siyakha/schemas/server-action-guard'
 import { type NextRequest, NextResponse } from 'next/server'
 import { findRedirect } from '@/lib/redirects'
 
 /** CMS redirects: 308 for permanent ones (browsers keep the #fragment), 307 otherwise. */
 export async function proxy(request: NextRequest) {
+  const refused = refuseBadServerAction(request)
+  if (refused) return refused
   const rule = await findRedirect(request.nextUrl.pathname)
   if (!rule) return NextResponse.next()
   const target = new URL(rule.to, request.url)

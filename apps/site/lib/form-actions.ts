@@ -1,12 +1,12 @@
 'use server'
 
-import { addressFromForwardedFor } from '@siyakha/schemas/client-address'
 import { quoteRequestSchema } from '@siyakha/schemas/quote-request'
 import { supportRequestSchema } from '@siyakha/schemas/support-request'
 import { headers } from 'next/headers'
 import { z } from 'zod'
 import { callFunction } from './functions'
 import { serverEnv } from './server-env'
+import { visitorAddress } from './visitor-address'
 
 /*
  * The public forms' server actions. They validate again (the browser's check is a courtesy),
@@ -17,10 +17,9 @@ import { serverEnv } from './server-env'
 
 export type FormResult = { ok: true; reference?: string } | { ok: false; message?: string }
 
-/** The visitor's address as the proxy in front of the site saw it (never a caller-typed entry). */
+/** The visitor's address: the socket's, or what the trusted proxies saw; never a caller-typed entry. */
 async function clientIp(): Promise<string | undefined> {
-  const list = await headers()
-  return addressFromForwardedFor(list.get('x-forwarded-for'), serverEnv.TRUSTED_PROXY_HOPS)
+  return visitorAddress(await headers(), serverEnv.TRUSTED_PROXY_HOPS)
 }
 
 async function send(name: string, body: Record<string, unknown>): Promise<FormResult> {
