@@ -16,3 +16,23 @@ export async function spendPasswordCheck(password: string): Promise<void> {
   decoy ??= bcrypt.hash(randomBytes(18).toString('base64'), PASSWORD_HASH_COST)
   await bcrypt.compare(password, await decoy)
 }
+
+/**
+ * A sign-up for an address that already has an account answers without creating anything or
+ * sending mail, so it would come back sooner than a real one. This keeps a running average of how
+ * long real sign-ups take and lets the shortcut answer only after as long.
+ */
+export function createSignUpPacing(initialMs = 250) {
+  let typicalMs = initialMs
+  return {
+    /** A real sign-up (account created, mail sent) took `ms`. */
+    observe(ms: number): void {
+      typicalMs = typicalMs * 0.7 + ms * 0.3
+    },
+    /** Waits until a sign-up started at `startedAt` (performance.now()) has taken the typical time. */
+    async pad(startedAt: number): Promise<void> {
+      const wait = typicalMs - (performance.now() - startedAt)
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait))
+    },
+  }
+}

@@ -9,7 +9,7 @@ import { bearerToken, type Claims, verifyJwt } from '../lib/jwt.js'
 import type { Logger } from '../lib/log.js'
 import type { MailSender } from '../mail/sender.js'
 import { type AuthMailKind, renderAuthMail } from '../mail/templates.js'
-import { spendPasswordCheck } from './account-privacy.js'
+import { createSignUpPacing, spendPasswordCheck } from './account-privacy.js'
 import { AuthError, badJson, dbSaveFailed, OAuthError, sendAuthError, validation } from './errors.js'
 import { requireRecentSignIn } from './password-change.js'
 import { createSignInLimits } from './rate-limit.js'
@@ -82,6 +82,7 @@ export function createAuthService(options: AuthServiceOptions) {
   const autoconfirm = !auth.email.enable_confirmations
   const sentMails: number[] = []
   const signInLimits = createSignInLimits({ perAddress: auth.rate_limit.sign_in_sign_ups })
+  const signUpPacing = createSignUpPacing()
   /** The caller as the gateway's socket sees it: the gateway is the outermost server here. */
   const callerAddress = (req: IncomingMessage) =>
     (req.socket.remoteAddress ?? 'unknown').replace(/^::ffff:/, '')
@@ -408,13 +409,15 @@ export function createAuthService(options: AuthServiceOptions) {
     const pkce = checkPkce(body)
     const data = obj(body.data) ?? {}
     const redirectTo = redirects.resolve(url.searchParams.get('redirect_to'), req.headers.referer)
+    const startedAt = performance.now()
+    // Which way the sign-up went, for its timing: only the caller's own mailbox may tell.
+    let outcome: 'registered' | 'created' | undefined
 
-    return tx(async (db) => {
+    const answer = await tx(async (db): Promise<[number, unknown]> => {
       const existing = await findUserByEmail(db, email)
       if (existing?.email_confirmed_at) {
         if (autoconfirm) throw new AuthError(422, 'user_already_exists', 'User already registered')
-        // As long as a new account's sign-up takes (hashing its password), so time tells nothing.
-        await hashPassword(password)
+        outcome = 'registered'
         const now = new Date().toISOString()
         return [
           200,
@@ -448,9 +451,15 @@ export function createAuthService(options: AuthServiceOptions) {
         return [200, await issueSession(db, settings, user, 'password', req.headers['user-agent'])]
       if (!existing) checkRateLimit(null)
       await sendConfirmation(db, user, redirectTo, pkce)
+      if (!existing) outcome = 'created'
       const fresh = (await findUserById(db, user.id)) as UserRow
       return [200, userJson(fresh, await identitiesOf(db, user.id))]
     })
+    // An address with an account answers after as long as a new sign-up takes, so the time of
+    // the answer does not tell which addresses have accounts.
+    if (outcome === 'created') signUpPacing.observe(performance.now() - startedAt)
+    if (outcome === 'registered') await signUpPacing.pad(startedAt)
+    return answer
   }
 
   async function token(req: IncomingMessage, url: URL, body: Body): Promise<[number, unknown]> {
