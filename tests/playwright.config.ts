@@ -50,7 +50,8 @@ export default defineConfig({
       stderr: 'pipe',
     },
     {
-      command: `SANITY_REVALIDATE_SECRET=${REVALIDATE_SECRET} PORT=${SITE_PORT} npm run start -w @siyakha/site`,
+      // The tests play the proxy in front of the site: their X-Forwarded-For is the visitor's address.
+      command: `SANITY_REVALIDATE_SECRET=${REVALIDATE_SECRET} TRUSTED_PROXY_HOPS=1 PORT=${SITE_PORT} npm run start -w @siyakha/site`,
       cwd: '..',
       url: `${SITE_ORIGIN}/robots.txt`,
       reuseExistingServer: reuse,

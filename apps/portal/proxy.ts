@@ -1,3 +1,4 @@
+import { refuseBadServerAction } from '@siyakha/schemas/server-action-guard'
 import { updateSession } from '@siyakha/supabase/proxy'
 import { type NextRequest, NextResponse } from 'next/server'
 import { securityHeadersFor } from '@/lib/security-headers'
@@ -14,6 +15,11 @@ const isFile = (pathname: string) => /\.[a-z0-9]+$/.test(pathname)
  */
 export async function proxy(request: NextRequest) {
   const security = securityHeadersFor(request)
+  const refused = refuseBadServerAction(request)
+  if (refused) {
+    for (const [name, value] of Object.entries(security)) refused.headers.set(name, value)
+    return refused
+  }
   // The render reads the policy from the request: Next puts its nonce on every script it emits.
   // updateSession forwards these request headers with the page request.
   request.headers.set('Content-Security-Policy', security['Content-Security-Policy'])

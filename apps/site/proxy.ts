@@ -1,3 +1,4 @@
+import { refuseBadServerAction } from '@siyakha/schemas/server-action-guard'
 import { type NextRequest, NextResponse } from 'next/server'
 import { findRedirect } from '@/lib/redirects'
 import { withSecurityHeaders } from '@/lib/security-headers'
@@ -14,8 +15,10 @@ const REDIRECTABLE = /^\/(?!_next\/|api\/|cms-images\/|.*\.[a-z0-9]+$)/
  */
 export async function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl
-  const rule = REDIRECTABLE.test(pathname) ? await findRedirect(pathname) : null
+  const refused = refuseBadServerAction(request)
+  const rule = !refused && REDIRECTABLE.test(pathname) ? await findRedirect(pathname) : null
   return withSecurityHeaders(request, (headers) => {
+    if (refused) return new NextResponse(refused.body, refused)
     if (!rule) return NextResponse.next({ request: { headers } })
     const target = new URL(rule.to, request.url)
     target.search = search

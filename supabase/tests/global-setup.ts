@@ -27,6 +27,8 @@ export async function setup(project: TestProject): Promise<void> {
     dataDir,
     ports: { api: base + 1, db: base + 2, mailbox: base + 4, smtp: base + 5 },
     log: process.env.LOCAL_SUPABASE_DEBUG ? undefined : silentLogger,
+    // Every test signs in from 127.0.0.1; the per-address limit has its own test.
+    config: { auth: { rate_limit: { sign_in_sign_ups: 100_000 } } },
   })
   project.provide('stack', { urls: stack.urls, keys: stack.keys })
 }

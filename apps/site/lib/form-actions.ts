@@ -1,6 +1,5 @@
 'use server'
 
-import { addressFromForwardedFor } from '@siyakha/schemas/client-address'
 import { newsletterSubscribeSchema } from '@siyakha/schemas/newsletter'
 import { quoteRequestSchema } from '@siyakha/schemas/quote-request'
 import { fieldErrors, supportRequestSchema } from '@siyakha/schemas/support-request'
@@ -13,6 +12,7 @@ import type { FormState } from './form-state'
 import { valuesOf } from './form-state'
 import { callFunction } from './functions'
 import { serverEnv } from './server-env'
+import { visitorAddress } from './visitor-address'
 
 /*
  * The public forms' server actions. The forms post here (with JavaScript or without, so nothing
@@ -25,10 +25,9 @@ import { serverEnv } from './server-env'
 const HONEYPOT = 'company_website'
 const honeypot = z.string().max(500)
 
-/** The visitor's address as the proxy in front of the site saw it (never a caller-typed entry). */
+/** The visitor's address: the socket's, or what the trusted proxies saw; never a caller-typed entry. */
 async function clientIp(): Promise<string | undefined> {
-  const list = await headers()
-  return addressFromForwardedFor(list.get('x-forwarded-for'), serverEnv.TRUSTED_PROXY_HOPS)
+  return visitorAddress(await headers(), serverEnv.TRUSTED_PROXY_HOPS)
 }
 
 function refused(

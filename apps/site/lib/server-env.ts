@@ -6,8 +6,11 @@ import { z } from 'zod'
 const schema = z.object({
   /** Shared with the functions: vouches for the visitor addresses the server actions pass on. */
   FORWARDER_SECRET: z.string().min(16).default(LOCAL_FORWARDER_SECRET),
-  /** Proxies in front of the site that append to X-Forwarded-For (Vercel, nginx: 1). */
-  TRUSTED_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
+  /**
+   * Proxies in front of the site that append to X-Forwarded-For (Vercel, nginx: 1). 0 (the
+   * default, `next start` facing visitors) takes the visitor's address from the socket.
+   */
+  TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
 })
 
 export const serverEnv = schema.parse({

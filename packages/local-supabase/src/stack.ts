@@ -88,6 +88,8 @@ export async function startStack(options: StartStackOptions = {}): Promise<Runni
   const host = options.host ?? env.LOCAL_SUPABASE_HOST
   const ports = resolvePorts(options.ports)
   const config = loadProjectConfig(supabaseDir, options.config)
+  if (env.LOCAL_SUPABASE_SIGN_IN_SIGN_UPS)
+    config.auth.rate_limit.sign_in_sign_ups = env.LOCAL_SUPABASE_SIGN_IN_SIGN_UPS
   mkdirSync(dataDir, { recursive: true })
 
   const cleanups: (() => Promise<void> | void)[] = []

@@ -27,7 +27,14 @@ export async function setup(project: TestProject): Promise<void> {
     dataDir,
     ports: { api: base + 1, db: base + 2, mailbox: base + 4, smtp: base + 5 },
     log: process.env.LOCAL_SUPABASE_DEBUG ? undefined : silentLogger,
-    config: { auth: { refresh_token_reuse_interval: 1, email: { max_frequency: 2 } } },
+    config: {
+      // Every test signs in from 127.0.0.1; test/auth-hardening.test.ts checks the limit itself.
+      auth: {
+        refresh_token_reuse_interval: 1,
+        email: { max_frequency: 2 },
+        rate_limit: { sign_in_sign_ups: 100_000 },
+      },
+    },
   })
   project.provide('stack', { urls: stack.urls, keys: stack.keys })
 }

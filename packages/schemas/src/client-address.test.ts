@@ -3,8 +3,11 @@ import {
   addressFromForwardedFor,
   clientAddress,
   FORWARDER_SECRET_HEADER,
+  forwarderSecretProblem,
+  isLocalUrl,
   secretsMatch,
   VISITOR_ADDRESS_HEADER,
+  WELL_KNOWN_FORWARDER_SECRET,
 } from './client-address'
 
 const SECRET = 'a-shared-forwarder-secret'
@@ -65,5 +68,54 @@ describe('clientAddress', () => {
 
   it("is 'unknown' when nothing identifies the caller", () => {
     expect(clientAddress(headers({}), options)).toBe('unknown')
+  })
+})
+
+describe('forwarderSecretProblem', () => {
+  const hosted = 'https://abcdefgh.supabase.co'
+
+  it('refuses the well-known local secret in production against a hosted project only', () => {
+    expect(
+      forwarderSecretProblem({
+        production: true,
+        supabaseUrl: hosted,
+        forwarderSecret: WELL_KNOWN_FORWARDER_SECRET,
+      }),
+    ).toMatch(/well-known local value/)
+    expect(
+      forwarderSecretProblem({
+        production: true,
+        supabaseUrl: hosted,
+        forwarderSecret: 'own-random-secret-1234',
+      }),
+    ).toBeUndefined()
+    expect(
+      forwarderSecretProblem({
+        production: true,
+        supabaseUrl: 'http://127.0.0.1:54321',
+        forwarderSecret: WELL_KNOWN_FORWARDER_SECRET,
+      }),
+    ).toBeUndefined()
+    expect(
+      forwarderSecretProblem({
+        production: false,
+        supabaseUrl: hosted,
+        forwarderSecret: WELL_KNOWN_FORWARDER_SECRET,
+      }),
+    ).toBeUndefined()
+  })
+
+  it('knows which URLs are this machine', () => {
+    for (const url of [
+      'http://127.0.0.1:54321',
+      'http://localhost:3000',
+      'http://[::1]:54321',
+      'http://api.localhost',
+    ]) {
+      expect(isLocalUrl(url), url).toBe(true)
+    }
+    for (const url of [hosted, 'http://127.0.0.1.example.com', 'not a url', '']) {
+      expect(isLocalUrl(url), url).toBe(false)
+    }
   })
 })

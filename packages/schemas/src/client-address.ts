@@ -59,3 +59,45 @@ export function clientAddress(
   }
   return addressFromForwardedFor(headers.get('x-forwarded-for'), trustedHops) ?? 'unknown'
 }
+
+/**
+ * The forwarder secret every local stack shares (as LOCAL_FORWARDER_SECRET in
+ * @siyakha/supabase/env and packages/local-supabase). Public knowledge: with it anyone can claim
+ * any visitor address, so it may only ever be used against a local stack.
+ */
+export const WELL_KNOWN_FORWARDER_SECRET = 'local-forwarder-secret-for-development-only'
+
+/** Whether a Supabase URL points at this machine (a local stack), not a hosted project. */
+export function isLocalUrl(url: string): boolean {
+  let hostname: string
+  try {
+    hostname = new URL(url).hostname
+  } catch {
+    return false
+  }
+  return (
+    hostname === 'localhost' ||
+    hostname.endsWith('.localhost') ||
+    hostname === '[::1]' ||
+    hostname === '0.0.0.0' ||
+    /^127(\.\d{1,3}){3}$/.test(hostname)
+  )
+}
+
+/**
+ * Why this forwarder configuration must not serve, or undefined: in production against a hosted
+ * project the well-known local secret would let any caller pick the address its rate limits count.
+ */
+export function forwarderSecretProblem({
+  production,
+  supabaseUrl,
+  forwarderSecret,
+}: {
+  production: boolean
+  supabaseUrl: string
+  forwarderSecret: string
+}): string | undefined {
+  if (!production || isLocalUrl(supabaseUrl)) return undefined
+  if (forwarderSecret !== WELL_KNOWN_FORWARDER_SECRET) return undefined
+  return 'FORWARDER_SECRET is the well-known local value; set a random secret of your own (the same on the site and the functions) before serving a hosted project'
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { isStorableText, text } from './text'
 import { TICKET_STATUSES, type TicketStatus } from './ticket'
 
 /** The staff helpdesk (/portal/helpdesk): filters, the staff's actions on a ticket, their labels. */
@@ -77,6 +78,7 @@ export const helpdeskFiltersSchema = z.object({
     firstValue,
     z
       .string()
+      .refine(isStorableText)
       .transform((value) => value.trim().slice(0, HELPDESK_SEARCH_MAX))
       .catch(''),
   ),
@@ -145,6 +147,10 @@ export const staffReplySchema = z.object({
   ticketId,
   kind: z.enum(STAFF_REPLY_KINDS, HELPDESK_MESSAGES.chooseReplyKind),
   // ticket_messages.body allows 1–4096 characters.
-  body: z.string().trim().min(1, HELPDESK_MESSAGES.bodyRequired).max(4096, HELPDESK_MESSAGES.bodyTooLong),
+  body: text(4096, {
+    min: 1,
+    required: HELPDESK_MESSAGES.bodyRequired,
+    tooLong: HELPDESK_MESSAGES.bodyTooLong,
+  }),
 })
 export type StaffReply = z.output<typeof staffReplySchema>

@@ -1,10 +1,12 @@
+import { email } from '@siyakha/schemas/text'
 import { z } from 'zod'
 
-// Self-contained (imports only zod) so the Deno edge functions can load this file as it is.
+// Imports only zod and the text rules (mapped in supabase/functions/deno.json), so the Deno edge
+// functions can load this file as it is.
 
 /** Newsletter sign-up (double opt-in: the address gets a confirmation link first). */
 export const newsletterSubscribeSchema = z.object({
-  email: z.string().trim().toLowerCase().max(320).pipe(z.email('Please enter a valid email address')),
+  email: email().transform((value) => value.toLowerCase()),
 })
 
 /** The links in the mails: confirm a pending address, or unsubscribe. */

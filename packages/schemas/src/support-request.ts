@@ -1,3 +1,4 @@
+import { email, LIMITS, text } from '@siyakha/schemas/text'
 import { z } from 'zod'
 
 /** The /log-it categories (spec §9), in display order. */
@@ -12,12 +13,12 @@ export const SUPPORT_CATEGORIES = [
 
 /** The fields a visitor fills in on /log-it; the spec's messages sit next to their rules. */
 export const supportRequestFormSchema = z.object({
-  full_name: z.string().trim().min(2, 'Please enter your full name'),
-  contact_number: z.string().trim().min(5, 'Please enter a valid contact number'),
-  whatsapp_number: z.string().trim().optional(),
-  email: z.string().trim().pipe(z.email('Please enter a valid email address')),
-  category: z.string().trim().min(2, 'Please select a category'),
-  description: z.string().trim().min(10, 'Please provide a brief description'),
+  full_name: text(LIMITS.fullName, { min: 2, required: 'Please enter your full name' }),
+  contact_number: text(LIMITS.contactNumber, { min: 5, required: 'Please enter a valid contact number' }),
+  whatsapp_number: text(LIMITS.whatsappNumber).optional(),
+  email: email(),
+  category: text(LIMITS.category, { min: 2, required: 'Please select a category' }),
+  description: text(LIMITS.description, { min: 10, required: 'Please provide a brief description' }),
 })
 
 /** What the site sends to the `log-support-call` function: the form plus the fixed channel. */

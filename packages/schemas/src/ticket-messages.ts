@@ -1,6 +1,8 @@
+import { LIMITS, rawText } from '@siyakha/schemas/text'
 import { z } from 'zod'
 
-// Self-contained (imports only zod) so the Deno edge functions can load this file as it is.
+// Imports only zod and the text rules (mapped in supabase/functions/deno.json), so the Deno edge
+// functions can load this file as it is.
 
 /** International phone format, as in `whatsapp.ts` (`E164`); kept equal by a unit test. */
 const E164_NUMBER = /^\+[1-9]\d{7,14}$/
@@ -15,7 +17,11 @@ export const messagesIntentSchema = z.object({
     .string()
     .trim()
     .regex(E164_NUMBER, 'Enter the number in international format, e.g. +27820000000'),
-  message: z.string().min(1, 'Please enter a message').max(4096, 'Keep the message under 4096 characters'),
+  message: rawText(LIMITS.ticketMessage, {
+    min: 1,
+    required: 'Please enter a message',
+    tooLong: 'Keep the message under 4096 characters',
+  }),
   tracking_ref: z.string().regex(TRACKING_REF, 'Unknown ticket reference').nullish(),
 })
 

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { text } from './text'
 import { E164 } from './whatsapp'
 
 /** Spec §5/§8 notices for the portal's WhatsApp ticket flow. */
@@ -23,17 +24,17 @@ const MESSAGE_MAX = 4000
 
 /** 'Log a Ticket and Send via WhatsApp' (/portal/tickets). */
 export const ticketFormSchema = z.object({
-  summary: z.string().trim().min(1, TICKET_MESSAGES.missingInfo.description).max(200),
-  details: z.string().trim().max(10000).optional(),
+  summary: text(200, { min: 1, required: TICKET_MESSAGES.missingInfo.description }),
+  details: text(10_000).optional(),
   phone: z.string().trim().min(1, TICKET_MESSAGES.missingInfo.description).pipe(phoneE164),
-  message: z.string().trim().min(1, TICKET_MESSAGES.missingInfo.description).max(MESSAGE_MAX),
+  message: text(MESSAGE_MAX, { min: 1, required: TICKET_MESSAGES.missingInfo.description }),
 })
 export type TicketForm = z.input<typeof ticketFormSchema>
 
 /** 'Send Update via WhatsApp' (/portal/tickets/{id}). */
 export const ticketUpdateSchema = z.object({
   phone: z.string().trim().min(1, 'Enter the WhatsApp number.').pipe(phoneE164),
-  message: z.string().trim().min(1, 'Write the update to send.').max(MESSAGE_MAX),
+  message: text(MESSAGE_MAX, { min: 1, required: 'Write the update to send.' }),
 })
 export type TicketUpdate = z.input<typeof ticketUpdateSchema>
 

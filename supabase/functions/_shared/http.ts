@@ -1,6 +1,10 @@
 // HTTP plumbing shared by every function: CORS, JSON answers, body parsing, errors without stacks.
 
-import { clientAddress, VISITOR_ADDRESS_HEADER } from '@siyakha/schemas/client-address'
+import {
+  clientAddress,
+  forwarderSecretProblem,
+  VISITOR_ADDRESS_HEADER,
+} from '@siyakha/schemas/client-address'
 
 const ALLOWED_HEADERS = 'authorization, x-client-info, apikey, content-type, x-supabase-api-version'
 
@@ -51,11 +55,49 @@ export function json(
   })
 }
 
-/** The request body as JSON, or 400 `{ error: 'invalid_json' }`. */
+/** Largest body any function reads; the longest form (two 10,000-character texts) is far below. */
+export const MAX_BODY_BYTES = 1024 * 1024
+
+const tooLarge = () =>
+  new HttpError(413, { error: 'payload_too_large', message: 'The request body must be under 1 MB' })
+
+/**
+ * The body's bytes, refused with 413 as soon as it passes `limit`: the declared Content-Length is
+ * checked first, and a body without one (chunked) is read only up to the limit, never whole.
+ */
+export async function readBody(req: Request, limit = MAX_BODY_BYTES): Promise<Uint8Array> {
+  const declared = Number(req.headers.get('content-length') ?? 0)
+  if (declared > limit) throw tooLarge()
+  if (!req.body) return new Uint8Array()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  const reader = req.body.getReader()
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > limit) {
+      await reader.cancel()
+      throw tooLarge()
+    }
+    chunks.push(value)
+  }
+  const bytes = new Uint8Array(size)
+  let offset = 0
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset)
+    offset += chunk.byteLength
+  }
+  return bytes
+}
+
+/** The request body as a JSON object: 413 over MAX_BODY_BYTES, 400 `invalid_json` otherwise. */
 export async function readJson(req: Request): Promise<Record<string, unknown>> {
+  const bytes = await readBody(req)
   let body: unknown
   try {
-    body = JSON.parse(await req.text())
+    // fatal: bytes that are not UTF-8 are a client error, not text with replacement characters.
+    body = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes))
   } catch {
     throw new HttpError(400, { error: 'invalid_json', message: 'The request body must be JSON' })
   }
@@ -100,6 +142,27 @@ export function serve(handlers: Partial<Record<'GET' | 'POST', Handler>>): void 
 }
 
 /**
+ * FORWARDER_SECRET, or '' (nobody may vouch) when it is the well-known local value on a hosted
+ * project: that value is public, so believing it would let anyone choose their own rate limits.
+ */
+let refusedForwarder = false
+
+function forwarderSecret(): string {
+  const secret = Deno.env.get('FORWARDER_SECRET') ?? ''
+  const problem = forwarderSecretProblem({
+    production: true,
+    supabaseUrl: Deno.env.get('SUPABASE_URL') ?? '',
+    forwarderSecret: secret,
+  })
+  if (!problem) return secret
+  if (!refusedForwarder) {
+    refusedForwarder = true
+    console.error(`Visitor addresses are not trusted: ${problem}`)
+  }
+  return ''
+}
+
+/**
  * The caller's address, for rate limits: the visitor address the site's server vouched for with
  * FORWARDER_SECRET, else the X-Forwarded-For entry the gateway appended (TRUSTED_PROXY_HOPS from
  * the right, default 1). Leftmost entries are whatever the caller typed and never count.
@@ -107,9 +170,8 @@ export function serve(handlers: Partial<Record<'GET' | 'POST', Handler>>): void 
 let warnedAboutForwarder = false
 
 export function clientIp(req: Request): string {
-  const forwarderSecret = Deno.env.get('FORWARDER_SECRET') ?? ''
   const trustedHops = Number(Deno.env.get('TRUSTED_PROXY_HOPS') || 1)
-  const address = clientAddress(req.headers, { forwarderSecret, trustedHops })
+  const address = clientAddress(req.headers, { forwarderSecret: forwarderSecret(), trustedHops })
   const vouched = req.headers.get(VISITOR_ADDRESS_HEADER)
   if (vouched && address !== vouched.trim() && !warnedAboutForwarder) {
     // Once per worker: a misconfigured site (or a forger) would otherwise fill the logs.

@@ -1,10 +1,11 @@
 // The pipeline every public form shares: per-address rate limit, honeypot, the site's own zod
-// schema, a stored row with a reference, then the requester's confirmation and the inbox notice.
+// schema, a stored row with a reference, then the requester's confirmation (at most a few per
+// recipient and hour) and the inbox notice.
 import type { ZodType } from 'zod'
 import { isBot } from './honeypot.ts'
 import { clientIp, json, readJson, serve, sha256, validationError } from './http.ts'
 import { type Mail, sendMail } from './mail.ts'
-import { enforceRateLimit, insertWithReference, newReference, serviceClient } from './supabase.ts'
+import { enforceRateLimit, insertWithReference, mayMail, newReference, serviceClient } from './supabase.ts'
 
 export interface PublicForm<Data, Row extends Record<string, unknown>> {
   /** Rate-limit bucket, the function's name. */
@@ -17,7 +18,8 @@ export interface PublicForm<Data, Row extends Record<string, unknown>> {
   limit: { windowSeconds: number; max: number }
   /** Optional fields arrive as '' from forms; store them as null. */
   toRow: (data: Data) => Row
-  emails: (row: Row, reference: string) => Mail[]
+  /** The requester's confirmation (limited per recipient), then the notices to the support inbox. */
+  emails: (row: Row, reference: string) => { requester: Mail; inbox: Mail[] }
 }
 
 export function servePublicForm<Data, Row extends Record<string, unknown>>(
@@ -35,7 +37,10 @@ export function servePublicForm<Data, Row extends Record<string, unknown>>(
       if (!parsed.success) throw validationError(parsed.error.issues)
       const row = form.toRow(parsed.data)
       const reference = await insertWithReference(service, form.table, form.referencePrefix, row)
-      for (const mail of form.emails(row, reference)) await sendMail(mail)
+      const { requester, inbox } = form.emails(row, reference)
+      if (await mayMail(service, form.name, requester.to)) await sendMail(requester)
+      else console.warn(`${form.name}: ${reference} stored, confirmation not sent (recipient limit)`)
+      for (const mail of inbox) await sendMail(mail)
       return json(req, 200, { reference })
     },
   })

@@ -1,5 +1,5 @@
 import { createClient, type SupabaseClient, type User } from '@supabase/supabase-js'
-import { HttpError } from './http.ts'
+import { HttpError, sha256 } from './http.ts'
 
 const options = { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } }
 
@@ -87,6 +87,20 @@ export async function enforceRateLimit(
     { error: 'rate_limited', message: 'Too many requests. Please try again later.' },
     { 'Retry-After': String(Math.max(1, retryAfter)) },
   )
+}
+
+/** Mails one function may send to one address per hour on visitors' requests. */
+export const MAILS_PER_RECIPIENT_PER_HOUR = 3
+
+/**
+ * Whether `bucket` may mail `recipient` once more: at most MAILS_PER_RECIPIENT_PER_HOUR per hour,
+ * keyed by a hash of the address. Without it anyone could make the public forms mail any address
+ * over and over from rotating client addresses. Callers skip the mail and answer as usual, so the
+ * visitor learns nothing about who was mailed before.
+ */
+export async function mayMail(service: SupabaseClient, bucket: string, recipient: string): Promise<boolean> {
+  const key = await sha256(recipient.trim().toLowerCase())
+  return rateLimit(service, `mail:${bucket}`, key, 3600, MAILS_PER_RECIPIENT_PER_HOUR)
 }
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'

@@ -11,8 +11,8 @@ servePublicForm({
   schema: supportRequestSchema,
   limit: { windowSeconds: 600, max: 5 },
   toRow: (data) => ({ ...data, whatsapp_number: data.whatsapp_number || null }),
-  emails: (request, reference) => [
-    {
+  emails: (request, reference) => ({
+    requester: {
       to: request.email,
       replyTo: supportInbox(),
       subject: `We've received your support request ${reference}`,
@@ -30,20 +30,22 @@ servePublicForm({
         'Siyakha Tech',
       ].join('\n'),
     },
-    {
-      to: supportInbox(),
-      replyTo: request.email,
-      subject: `New support request ${reference}: ${request.category} from ${request.full_name}`,
-      text: fieldLines([
-        ['Reference', reference],
-        ['Full name', request.full_name],
-        ['Contact number', request.contact_number],
-        ['WhatsApp number', request.whatsapp_number],
-        ['Email', request.email],
-        ['Category', request.category],
-        ['Preferred channel', request.preferred_channel],
-        ['Description', `\n${request.description}`],
-      ]),
-    },
-  ],
+    inbox: [
+      {
+        to: supportInbox(),
+        replyTo: request.email,
+        subject: `New support request ${reference}: ${request.category} from ${request.full_name}`,
+        text: fieldLines([
+          ['Reference', reference],
+          ['Full name', request.full_name],
+          ['Contact number', request.contact_number],
+          ['WhatsApp number', request.whatsapp_number],
+          ['Email', request.email],
+          ['Category', request.category],
+          ['Preferred channel', request.preferred_channel],
+          ['Description', `\n${request.description}`],
+        ]),
+      },
+    ],
+  }),
 })

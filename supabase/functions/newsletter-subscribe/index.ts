@@ -7,7 +7,7 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import { isBot } from '../_shared/honeypot.ts'
 import { clientIp, HttpError, json, readJson, serve, sha256, validationError } from '../_shared/http.ts'
 import { sendMail, siteUrl } from '../_shared/mail.ts'
-import { enforceRateLimit, serviceClient } from '../_shared/supabase.ts'
+import { enforceRateLimit, mayMail, serviceClient } from '../_shared/supabase.ts'
 
 interface Subscriber {
   id: string
@@ -54,7 +54,9 @@ async function subscribe(req: Request, service: SupabaseClient, body: Record<str
   const parsed = newsletterSubscribeSchema.safeParse(body)
   if (!parsed.success) throw validationError(parsed.error.issues)
   const entry = await subscriber(service, parsed.data.email)
-  if (entry.status === 'pending') {
+  // The confirmation has its own per-recipient bucket: signing an address up again and again
+  // must not turn this form into a way to flood someone's inbox.
+  if (entry.status === 'pending' && (await mayMail(service, 'newsletter-confirmation', entry.email))) {
     await sendMail({
       to: entry.email,
       subject: 'Please confirm your Siyakha Tech newsletter subscription',

@@ -11,8 +11,8 @@ servePublicForm({
   schema: quoteRequestSchema,
   limit: { windowSeconds: 600, max: 5 },
   toRow: (data) => ({ ...data, company: data.company || null }),
-  emails: (quote, reference) => [
-    {
+  emails: (quote, reference) => ({
+    requester: {
       to: quote.email,
       replyTo: supportInbox(),
       subject: `We've received your quote request ${reference}`,
@@ -29,19 +29,21 @@ servePublicForm({
         'Siyakha Tech',
       ].join('\n'),
     },
-    {
-      to: supportInbox(),
-      replyTo: quote.email,
-      subject: `New quote request ${reference}: ${quote.service} from ${quote.full_name}`,
-      text: fieldLines([
-        ['Reference', reference],
-        ['Full name', quote.full_name],
-        ['Company', quote.company],
-        ['Email', quote.email],
-        ['Phone', quote.phone],
-        ['Service', quote.service],
-        ['Message', `\n${quote.message}`],
-      ]),
-    },
-  ],
+    inbox: [
+      {
+        to: supportInbox(),
+        replyTo: quote.email,
+        subject: `New quote request ${reference}: ${quote.service} from ${quote.full_name}`,
+        text: fieldLines([
+          ['Reference', reference],
+          ['Full name', quote.full_name],
+          ['Company', quote.company],
+          ['Email', quote.email],
+          ['Phone', quote.phone],
+          ['Service', quote.service],
+          ['Message', `\n${quote.message}`],
+        ]),
+      },
+    ],
+  }),
 })

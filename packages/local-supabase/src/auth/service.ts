@@ -9,7 +9,10 @@ import { bearerToken, type Claims, verifyJwt } from '../lib/jwt.js'
 import type { Logger } from '../lib/log.js'
 import type { MailSender } from '../mail/sender.js'
 import { type AuthMailKind, renderAuthMail } from '../mail/templates.js'
+import { createSignUpPacing, spendPasswordCheck } from './account-privacy.js'
 import { AuthError, badJson, dbSaveFailed, OAuthError, sendAuthError, validation } from './errors.js'
+import { requireRecentSignIn } from './password-change.js'
+import { createSignInLimits } from './rate-limit.js'
 import { createRedirectValidator } from './redirect.js'
 import { issueSession, refreshSession, type SessionSettings } from './sessions.js'
 import {
@@ -27,6 +30,8 @@ const EMAIL_RE =
 const CHALLENGE_RE = /^[A-Za-z0-9._~-]{43,128}$/
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const FLOW_STATE_EXPIRY_MS = 300_000
+/** GoTrue refuses longer addresses; RFC 5321 allows no longer deliverable ones. */
+const EMAIL_MAX = 254
 
 type Body = Record<string, unknown>
 
@@ -76,6 +81,11 @@ export function createAuthService(options: AuthServiceOptions) {
   }
   const autoconfirm = !auth.email.enable_confirmations
   const sentMails: number[] = []
+  const signInLimits = createSignInLimits({ perAddress: auth.rate_limit.sign_in_sign_ups })
+  const signUpPacing = createSignUpPacing()
+  /** The caller as the gateway's socket sees it: the gateway is the outermost server here. */
+  const callerAddress = (req: IncomingMessage) =>
+    (req.socket.remoteAddress ?? 'unknown').replace(/^::ffff:/, '')
 
   async function tx<T>(work: (db: pg.PoolClient) => Promise<T>): Promise<T> {
     const client = await pool.connect()
@@ -97,7 +107,8 @@ export function createAuthService(options: AuthServiceOptions) {
   function checkEmail(value: unknown): string {
     const email = str(value)?.trim().toLowerCase()
     if (!email) throw validation('An email address is required')
-    if (email.length > 255 || !EMAIL_RE.test(email)) {
+    if (email.length > EMAIL_MAX) throw validation('An email address is too long')
+    if (!EMAIL_RE.test(email)) {
       throw validation('Unable to validate email address: invalid format')
     }
     return email
@@ -390,6 +401,7 @@ export function createAuthService(options: AuthServiceOptions) {
     }
     if (body.phone && !body.email)
       throw new AuthError(400, 'phone_provider_disabled', 'Phone signups are disabled')
+    signInLimits.attempt(callerAddress(req))
     const email = checkEmail(body.email)
     const password = str(body.password)
     if (!password) throw validation('Signup requires a valid password')
@@ -397,11 +409,15 @@ export function createAuthService(options: AuthServiceOptions) {
     const pkce = checkPkce(body)
     const data = obj(body.data) ?? {}
     const redirectTo = redirects.resolve(url.searchParams.get('redirect_to'), req.headers.referer)
+    const startedAt = performance.now()
+    // Which way the sign-up went, for its timing: only the caller's own mailbox may tell.
+    let outcome: 'registered' | 'created' | undefined
 
-    return tx(async (db) => {
+    const answer = await tx(async (db): Promise<[number, unknown]> => {
       const existing = await findUserByEmail(db, email)
       if (existing?.email_confirmed_at) {
         if (autoconfirm) throw new AuthError(422, 'user_already_exists', 'User already registered')
+        outcome = 'registered'
         const now = new Date().toISOString()
         return [
           200,
@@ -435,9 +451,15 @@ export function createAuthService(options: AuthServiceOptions) {
         return [200, await issueSession(db, settings, user, 'password', req.headers['user-agent'])]
       if (!existing) checkRateLimit(null)
       await sendConfirmation(db, user, redirectTo, pkce)
+      if (!existing) outcome = 'created'
       const fresh = (await findUserById(db, user.id)) as UserRow
       return [200, userJson(fresh, await identitiesOf(db, user.id))]
     })
+    // An address with an account answers after as long as a new sign-up takes, so the time of
+    // the answer does not tell which addresses have accounts.
+    if (outcome === 'created') signUpPacing.observe(performance.now() - startedAt)
+    if (outcome === 'registered') await signUpPacing.pad(startedAt)
+    return answer
   }
 
   async function token(req: IncomingMessage, url: URL, body: Body): Promise<[number, unknown]> {
@@ -447,12 +469,23 @@ export function createAuthService(options: AuthServiceOptions) {
       if (body.phone && !body.email)
         throw new AuthError(400, 'phone_provider_disabled', 'Phone logins are disabled')
       const email = str(body.email)?.trim().toLowerCase() ?? ''
+      signInLimits.attempt(callerAddress(req))
+      // No longer key than an address can be, so a flood of huge ones cannot fill memory.
+      const account = email.slice(0, EMAIL_MAX + 1)
+      signInLimits.checkAccount(account)
       return tx(async (db) => {
-        const user = email ? await findUserByEmail(db, email) : undefined
+        const user = email && email.length <= EMAIL_MAX ? await findUserByEmail(db, email) : undefined
         const invalid = new AuthError(400, 'invalid_credentials', 'Invalid login credentials')
-        if (!user?.encrypted_password) throw invalid
+        if (!user?.encrypted_password) {
+          await spendPasswordCheck(password)
+          signInLimits.failed(account)
+          throw invalid
+        }
         if (isBanned(user)) throw new AuthError(400, 'user_banned', 'User is banned')
-        if (!(await bcrypt.compare(password, user.encrypted_password))) throw invalid
+        if (!(await bcrypt.compare(password, user.encrypted_password))) {
+          signInLimits.failed(account)
+          throw invalid
+        }
         if (!user.email_confirmed_at) throw new AuthError(400, 'email_not_confirmed', 'Email not confirmed')
         const session = await issueSession(db, settings, user, 'password', req.headers['user-agent'])
         try {
@@ -811,7 +844,7 @@ export function createAuthService(options: AuthServiceOptions) {
 
   async function updateUser(req: IncomingMessage, url: URL, body: Body): Promise<[number, unknown]> {
     return tx(async (db) => {
-      const { user, claims } = await requireUser(req, db)
+      const { user, claims, sessionId } = await requireUser(req, db)
       if (body.app_metadata !== undefined)
         throw new AuthError(403, 'not_admin', 'Updating app_metadata requires admin privileges')
       const data = obj(body.data)
@@ -824,6 +857,7 @@ export function createAuthService(options: AuthServiceOptions) {
       const password = str(body.password)
       if (password !== undefined) {
         checkPassword(password)
+        if (auth.email.secure_password_change) await requireRecentSignIn(db, sessionId)
         if (user.encrypted_password && (await bcrypt.compare(password, user.encrypted_password))) {
           throw new AuthError(422, 'same_password', 'New password should be different from the old password.')
         }

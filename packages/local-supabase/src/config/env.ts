@@ -12,6 +12,8 @@ const envSchema = z.object({
   LOCAL_SUPABASE_ROOT: z.string().optional(),
   // Extra variables for the edge functions (like `supabase functions serve --env-file`).
   LOCAL_SUPABASE_FUNCTIONS_ENV_FILE: z.string().optional(),
+  // Overrides `[auth.rate_limit] sign_in_sign_ups`: test runs play many visitors from one address.
+  LOCAL_SUPABASE_SIGN_IN_SIGN_UPS: z.coerce.number().int().positive().optional(),
   // An existing server instead of the embedded one; must allow creating roles.
   DATABASE_URL: z.string().url().optional(),
 })

@@ -47,11 +47,19 @@ const configSchema = z.object({
       enable_anonymous_sign_ins: z.boolean().default(false),
       minimum_password_length: z.number().int().min(6).default(6),
       password_requirements: z.string().default(''),
-      rate_limit: z.object({ email_sent: z.number().int().positive().default(2) }).prefault({}),
+      rate_limit: z
+        .object({
+          email_sent: z.number().int().positive().default(2),
+          /** Sign-in and sign-up requests per client address and 5 minutes (hosted default 30). */
+          sign_in_sign_ups: z.number().int().positive().default(30),
+        })
+        .prefault({}),
       email: z
         .object({
           enable_signup: z.boolean().default(true),
           double_confirm_changes: z.boolean().default(true),
+          /** A password change needs a sign-in within the last 24 hours (GoTrue: reauthentication). */
+          secure_password_change: z.boolean().default(false),
           enable_confirmations: z.boolean().default(false),
           max_frequency: durationSeconds.default(1),
           otp_length: z.number().int().min(6).max(10).default(6),

@@ -83,6 +83,17 @@ function forwardedFor(req: IncomingMessage): string | undefined {
   return chain ? `${chain}, ${remote}` : remote
 }
 
+const HOP_BY_HOP = new Set([
+  'connection',
+  'content-length',
+  'keep-alive',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+])
+
 /** One Deno process per function, started on first call and restarted when its index.ts changes. */
 export function createFunctionsService(options: FunctionsServiceOptions) {
   const { functionsDir, config, log } = options
@@ -202,8 +213,8 @@ export function createFunctionsService(options: FunctionsServiceOptions) {
       }
       const headers = new Headers()
       for (const [key, value] of Object.entries(req.headers)) {
-        if (value === undefined || key === 'host' || key === 'connection' || key === 'content-length')
-          continue
+        // Hop-by-hop and framing headers describe the caller's connection, not this forwarded body.
+        if (value === undefined || key === 'host' || HOP_BY_HOP.has(key)) continue
         headers.set(key, Array.isArray(value) ? value.join(', ') : value)
       }
       const clientIp = forwardedFor(req)

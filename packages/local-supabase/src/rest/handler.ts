@@ -357,7 +357,9 @@ export function createRestService(options: RestServiceOptions) {
         }
       }
       const cols = columns.map(quoteIdent).join(', ')
-      const source = `json_populate_recordset(null::${table}, ${params.add(JSON.stringify(rows))}::json)`
+      // Added only when used: a bind parameter the statement does not use is a protocol error.
+      const source = () =>
+        `json_populate_recordset(null::${table}, ${params.add(JSON.stringify(rows))}::json)`
       let conflict = ''
       if (prefer.resolution) {
         const targetCols = query.onConflict
@@ -373,9 +375,13 @@ export function createRestService(options: RestServiceOptions) {
             : ` on conflict (${target}) do nothing`
         }
       }
-      mutation = columns.length
-        ? `insert into ${table} as ${quoteIdent(alias)} (${cols}) select ${cols} from ${source} pgrst_body${conflict} returning ${quoteIdent(alias)}.*, (xmax::text = '0') as pgrst_inserted`
-        : `insert into ${table} as ${quoteIdent(alias)} default values returning ${quoteIdent(alias)}.*, true as pgrst_inserted`
+      // An empty array inserts nothing: PostgREST answers 201 with no rows, not a default row.
+      mutation =
+        rows.length === 0
+          ? `select ${quoteIdent(alias)}.*, false as pgrst_inserted from ${table} ${quoteIdent(alias)} where false`
+          : columns.length
+            ? `insert into ${table} as ${quoteIdent(alias)} (${cols}) select ${cols} from ${source()} pgrst_body${conflict} returning ${quoteIdent(alias)}.*, (xmax::text = '0') as pgrst_inserted`
+            : `insert into ${table} as ${quoteIdent(alias)} default values returning ${quoteIdent(alias)}.*, true as pgrst_inserted`
     } else if (method === 'PATCH') {
       const body = await readBodyJson(req)
       if (!body || typeof body !== 'object' || Array.isArray(body))

@@ -1,0 +1,70 @@
+/*
+ * Sign-in and sign-up limits, as GoTrue's in-memory limiters: per client address (the config's
+ * `[auth.rate_limit] sign_in_sign_ups`, per 5 minutes, as hosted Supabase counts it) and per
+ * account (failed password sign-ins for one email address). Over either, 429
+ * `over_request_rate_limit`. The account limit is keyed by the address as typed, whether or not
+ * an account exists, so its answers tell nothing about which accounts exist.
+ */
+import { AuthError } from './errors.js'
+
+/** GoTrue's window for `sign_in_sign_ups`. */
+export const SIGN_IN_WINDOW_MS = 5 * 60_000
+/** Failed password sign-ins one email address may have per window before it is refused. */
+export const FAILED_SIGN_INS_PER_ACCOUNT = 10
+/** Keys kept per limiter; beyond that the oldest go first, so a flood cannot exhaust memory. */
+const MAX_KEYS = 100_000
+
+export const overRequestRateLimit = () =>
+  new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached')
+
+/** Attempts per key in a sliding window. */
+export function createWindowCounter(max: number, windowMs: number, now: () => number = Date.now) {
+  const attempts = new Map<string, number[]>()
+
+  function recent(key: string): number[] {
+    const since = now() - windowMs
+    const kept = (attempts.get(key) ?? []).filter((at) => at > since)
+    if (kept.length === 0) attempts.delete(key)
+    else attempts.set(key, kept)
+    return kept
+  }
+
+  return {
+    /** Whether `key` has used up its attempts. */
+    exhausted(key: string): boolean {
+      return recent(key).length >= max
+    },
+    /** Counts one attempt for `key`. */
+    record(key: string): void {
+      const kept = recent(key)
+      attempts.delete(key)
+      attempts.set(key, [...kept, now()])
+      if (attempts.size > MAX_KEYS) attempts.delete(attempts.keys().next().value as string)
+    },
+  }
+}
+
+export function createSignInLimits(
+  { perAddress, perAccount = FAILED_SIGN_INS_PER_ACCOUNT }: { perAddress: number; perAccount?: number },
+  now: () => number = Date.now,
+) {
+  const addresses = createWindowCounter(perAddress, SIGN_IN_WINDOW_MS, now)
+  const accounts = createWindowCounter(perAccount, SIGN_IN_WINDOW_MS, now)
+  return {
+    /** One sign-in or sign-up attempt from `address`; 429 once it has made its allowance. */
+    attempt(address: string): void {
+      if (addresses.exhausted(address)) throw overRequestRateLimit()
+      addresses.record(address)
+    },
+    /** Before checking a password for `email`: 429 while it has too many recent failures. */
+    checkAccount(email: string): void {
+      if (accounts.exhausted(email)) throw overRequestRateLimit()
+    },
+    /** A wrong password (or no such account) for `email`. */
+    failed(email: string): void {
+      accounts.record(email)
+    },
+  }
+}
+
+export type SignInLimits = ReturnType<typeof createSignInLimits>
