@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { pageViewsQuerySchema } from './page-views'
+import { pageViewsQuerySchema, viewCountRequestSchema } from './page-views'
 import { pageKey } from './view-counter'
 
 describe('page views query schema', () => {
@@ -18,5 +18,22 @@ describe('page views query schema', () => {
     expect(pageViewsQuerySchema.safeParse({ ns: '', key: '/x' }).success).toBe(false)
     expect(pageViewsQuerySchema.safeParse({ ns: 'a', key: `/${'x'.repeat(300)}` }).success).toBe(false)
     expect(pageViewsQuerySchema.safeParse({ ns: 'a', key: '/x', op: 'set' }).success).toBe(false)
+  })
+})
+
+describe("the site's view-count route schema", () => {
+  it("takes a page key and an op; the namespace is not the caller's to choose", () => {
+    expect(viewCountRequestSchema.parse({ key: '/blog/why-backups-fail', op: 'hit', ns: 'other' })).toEqual({
+      key: '/blog/why-backups-fail',
+      op: 'hit',
+    })
+    expect(viewCountRequestSchema.parse({ key: '/about' })).toEqual({ key: '/about', op: 'get' })
+  })
+
+  it('rejects keys pageKey() would never produce', () => {
+    for (const key of ['', '/x?y', '/a b', `/${'x'.repeat(300)}`]) {
+      expect(viewCountRequestSchema.safeParse({ key }).success).toBe(false)
+    }
+    expect(viewCountRequestSchema.safeParse({ key: '/x', op: 'set' }).success).toBe(false)
   })
 })
