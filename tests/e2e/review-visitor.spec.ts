@@ -30,7 +30,7 @@ test.describe('clicks land where their label says', () => {
     await expect(page.locator('#quote-form form')).toBeInViewport()
 
     await page.goto('/')
-    await page.getByRole('main').getByRole('link', { name: 'Log a Support Call' }).click()
+    await page.getByRole('main').getByRole('link', { name: 'Log a Support Call' }).first().click()
     await expect(page).toHaveURL(/^[^#]+:\/\/[^/]+\/log-it$/)
   })
 
@@ -50,8 +50,11 @@ test.describe('clicks land where their label says', () => {
       const card = postCards(page).nth(i)
       const href = await cardLink(card).getAttribute('href')
       const title = (await cardLink(card).textContent()) ?? ''
-      // The excerpt, not the title: the whole card is the link.
-      await card.locator('p').last().click()
+      // A click on the excerpt, not the title: the whole card is the link.
+      const excerpt = card.locator('p').last()
+      await excerpt.scrollIntoViewIfNeeded()
+      const box = await excerpt.boundingBox()
+      await page.mouse.click((box?.x ?? 0) + (box?.width ?? 0) / 2, (box?.y ?? 0) + (box?.height ?? 0) / 2)
       await expect(page).toHaveURL(new RegExp(`^[^#]+://[^/]+${href}$`))
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(title)
     }
@@ -156,7 +159,7 @@ test.describe('the way to the portal, and skip links', () => {
     await page.setViewportSize({ width: 390, height: 844 })
     await page.goto('/log-it')
     const urgent = page.getByRole('complementary', { name: 'Need urgent help?' })
-    const form = page.getByRole('heading', { name: 'Support request' })
+    const form = page.getByRole('heading', { name: 'Support request', exact: true })
     const [urgentBox, formBox] = [await urgent.boundingBox(), await form.boundingBox()]
     expect(urgentBox && formBox && urgentBox.y < formBox.y).toBe(true)
 
@@ -306,6 +309,7 @@ test.describe('a failing data source', () => {
   test('a ticket whose read fails shows the error page with a retry and a way back, never a stack trace', async ({
     page,
   }) => {
+    test.setTimeout(120_000)
     failing = true
     // Cookies are per host, not per port: the session from the regular portal reaches this one.
     await page.goto(`${PORTAL_ORIGIN}/auth?from=%2Fportal%2Fmy-tickets`)
