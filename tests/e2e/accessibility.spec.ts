@@ -1,6 +1,9 @@
-import { expect, test } from '@playwright/test'
+import { expect, type Page, test } from '@playwright/test'
 import { axeBlocking } from './axe'
-import { PUBLIC_ROUTES } from './site'
+import { PORTAL_ORIGIN, PUBLIC_ROUTES } from './site'
+
+// A full axe run on a long page takes a while on a busy machine.
+test.describe.configure({ timeout: 90_000 })
 
 test.describe('axe-core', () => {
   for (const path of PUBLIC_ROUTES) {
@@ -9,4 +12,77 @@ test.describe('axe-core', () => {
       expect(await axeBlocking(page)).toEqual([])
     })
   }
+
+  test('every other page in the sitemap has no serious or critical violation', async ({ page }) => {
+    test.setTimeout(600_000)
+    const xml = await (await page.request.get('/sitemap.xml')).text()
+    const paths = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)]
+      .map((m) => new URL(m[1] ?? '').pathname)
+      .filter((path) => !PUBLIC_ROUTES.includes(path))
+    const found: string[] = []
+    for (const path of paths) {
+      await page.goto(path)
+      found.push(...(await axeBlocking(page)).map((v) => `${path}: ${v}`))
+    }
+    expect(found).toEqual([])
+  })
+
+  // Templates the sitemap does not list: the 404, the newsletter link outcomes and the mobile menu.
+  for (const path of ['/no/such/page', '/newsletter/confirm?token=unknown', '/newsletter/unsubscribe']) {
+    test(`${path} has no serious or critical violation`, async ({ page }) => {
+      await page.goto(path)
+      expect(await axeBlocking(page)).toEqual([])
+    })
+  }
+
+  test('the open mobile menu has no serious or critical violation', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.goto('/log-it')
+    await page.getByRole('button', { name: 'Open menu' }).click()
+    await page.getByRole('button', { name: 'Show Services' }).click()
+    expect(await axeBlocking(page)).toEqual([])
+  })
+})
+
+test.describe('axe-core on the portal', () => {
+  for (const path of ['/auth', '/auth?mode=signup', '/no/such/portal-page']) {
+    test(`${path} has no serious or critical violation`, async ({ page }) => {
+      await page.goto(`${PORTAL_ORIGIN}${path}`)
+      expect(await axeBlocking(page)).toEqual([])
+    })
+  }
+
+  async function signIn(page: Page, email: string, from: string) {
+    await page.goto(`${PORTAL_ORIGIN}/auth?from=${encodeURIComponent(from)}`)
+    await page.getByLabel('Email').fill(email)
+    await page.getByLabel('Password').fill('Password123!')
+    await page.getByRole('button', { name: 'Sign In' }).click()
+    await expect(page).toHaveURL(`${PORTAL_ORIGIN}${from}`)
+  }
+
+  test("a customer's pages have no serious or critical violation", async ({ page }) => {
+    await signIn(page, 'thabo@example.co.za', '/portal/my-tickets')
+    const found: string[] = []
+    // Thabo's seeded ticket TCK-7Q4M2A.
+    for (const path of [
+      '/portal/my-tickets',
+      '/portal/tickets',
+      '/portal/tickets/00000000-0000-4000-8000-0000000000a1',
+    ]) {
+      await page.goto(`${PORTAL_ORIGIN}${path}`)
+      found.push(...(await axeBlocking(page)).map((v) => `${path}: ${v}`))
+    }
+    expect(found).toEqual([])
+  })
+
+  test("the helpdesk's pages have no serious or critical violation", async ({ page }) => {
+    await signIn(page, 'agent@siyakha.example', '/portal/helpdesk')
+    const found: string[] = []
+    // Acme Clinic's seeded TCK-P5L8QC.
+    for (const path of ['/portal/helpdesk', '/portal/helpdesk/00000000-0000-4000-8000-0000000000a5']) {
+      await page.goto(`${PORTAL_ORIGIN}${path}`)
+      found.push(...(await axeBlocking(page)).map((v) => `${path}: ${v}`))
+    }
+    expect(found).toEqual([])
+  })
 })
