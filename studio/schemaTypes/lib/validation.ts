@@ -58,7 +58,7 @@ export function checkPath(value: unknown): Result {
   if (value === undefined || value === null || value === '') return true
   return typeof value === 'string' && PATH_PATTERN.test(value) && sameSitePath(value) !== null
     ? true
-    : 'Must be a path on this site starting with "/", like "/log-it"'
+    : 'Must be a site path starting with "/"'
 }
 export const checkAnchor = checkPattern(
   ANCHOR_PATTERN,
