@@ -10,7 +10,7 @@ const isProtected = (pathname: string) => pathname === '/portal' || pathname.sta
  * thrown while a page streams arrives as 200 plus a client-side hop. The pages check again.
  */
 export async function proxy(request: NextRequest) {
-  const refused = refuseBadServerAction(request)
+  const refused = await refuseBadServerAction(request)
   if (refused) return refused
   const response = await updateSession(request, { requiresSession: isProtected, signInPath: '/auth' })
   const location = response.headers.get('location')

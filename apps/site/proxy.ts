@@ -4,7 +4,7 @@ import { findRedirect } from '@/lib/redirects'
 
 /** CMS redirects: 308 for permanent ones (browsers keep the #fragment), 307 otherwise. */
 export async function proxy(request: NextRequest) {
-  const refused = refuseBadServerAction(request)
+  const refused = await refuseBadServerAction(request)
   if (refused) return refused
   const rule = await findRedirect(request.nextUrl.pathname)
   if (!rule) return NextResponse.next()
