@@ -15,7 +15,7 @@ const isFile = (pathname: string) => /\.[a-z0-9]+$/.test(pathname)
  */
 export async function proxy(request: NextRequest) {
   const security = securityHeadersFor(request)
-  const refused = refuseBadServerAction(request)
+  const refused = await refuseBadServerAction(request)
   if (refused) {
     for (const [name, value] of Object.entries(security)) refused.headers.set(name, value)
     return refused

@@ -15,7 +15,7 @@ const REDIRECTABLE = /^\/(?!_next\/|api\/|cms-images\/|.*\.[a-z0-9]+$)/
  */
 export async function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl
-  const refused = refuseBadServerAction(request)
+  const refused = await refuseBadServerAction(request)
   const rule = !refused && REDIRECTABLE.test(pathname) ? await findRedirect(pathname) : null
   return withSecurityHeaders(request, (headers) => {
     if (refused) return new NextResponse(refused.body, refused)

@@ -137,6 +137,15 @@ const forwardedFor = fc
   .tuple(fc.option(headerText, { nil: undefined }), ipv4)
   .map(([typed, own]) => (typed ? `${typed}, ${own}` : own))
 
+/** encodeURIComponent, which throws on an unpaired surrogate: that one goes as invalid UTF-8 bytes. */
+function encode(text: string): string {
+  try {
+    return encodeURIComponent(text)
+  } catch {
+    return encodeURIComponent(text.replace(/[\uD800-\uDFFF]/g, '\uFFFD')).replace(/%EF%BF%BD/g, '%ED%A0%80')
+  }
+}
+
 // ---------- targets ----------
 
 const FUNCTION_SHAPES: Record<string, string[]> = {
@@ -295,7 +304,7 @@ function functionInputs(tokens: Tokens, count: number): Input[] {
       ([query, xff, pathForm]): Input => ({
         target: 'function page-views',
         url: pathForm
-          ? `${SUPABASE_URL}/functions/v1/page-views/hit/${encodeURIComponent(query.slice(0, 50))}/${query.slice(0, 100)}`
+          ? `${SUPABASE_URL}/functions/v1/page-views/hit/${encode(query.slice(0, 50))}/${query.slice(0, 100)}`
           : `${SUPABASE_URL}/functions/v1/page-views?${query}`,
         method: 'GET',
         headers: { apikey: ANON_KEY, Authorization: `Bearer ${ANON_KEY}`, 'x-forwarded-for': xff },
@@ -394,7 +403,7 @@ function pageInputs(tokens: Tokens, count: number): Input[] {
       fc.option(
         fc.oneof(
           fc.uuid(),
-          hostileString.map((s) => encodeURIComponent(s.slice(0, 200))),
+          hostileString.map((s) => encode(s.slice(0, 200))),
         ),
         { nil: undefined },
       ),

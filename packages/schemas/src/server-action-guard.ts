@@ -29,16 +29,46 @@ function originHost(origin: string): string | undefined {
   }
 }
 
+/** A reference to another part of a React reply: `$` + optional tag + the part's hex id. */
+const REFERENCE = /^\$[@A-Za-z]?([0-9a-f]+)$/
+
+/**
+ * Whether React can decode this Server Action reply: the root part is JSON, and every reference
+ * in it names a part the body carries (Next answers 500 to anything else). `parts` is undefined
+ * for a plain JSON body, which has no other parts.
+ */
+function decodable(root: string, parts: FormData | undefined): boolean {
+  let value: unknown
+  try {
+    value = JSON.parse(root)
+  } catch {
+    return false
+  }
+  const keys = parts ? [...parts.keys()] : []
+  const pending = [value]
+  while (pending.length > 0) {
+    const next = pending.pop()
+    if (typeof next === 'string') {
+      const id = REFERENCE.exec(next)?.[1]
+      if (id !== undefined && !keys.some((key) => key === id || key.startsWith(`${id}_`))) return false
+    } else if (next && typeof next === 'object') {
+      pending.push(...Object.values(next))
+    }
+  }
+  return true
+}
+
 /**
  * The answer for a Server Action post Next would fail with a 500, or undefined to let it through.
  * A request is a Server Action post when it is a POST with a `Next-Action` header or a multipart
- * body (a form posted without JavaScript).
+ * body (a form posted without JavaScript); only the former carries a reply to decode.
  */
-export function refuseBadServerAction(request: Request): Response | undefined {
+export async function refuseBadServerAction(request: Request): Promise<Response | undefined> {
   if (request.method !== 'POST') return undefined
   const { headers } = request
   const multipart = headers.get('content-type')?.startsWith('multipart/form-data') ?? false
-  if (!headers.has('next-action') && !multipart) return undefined
+  const fetchAction = headers.has('next-action')
+  if (!fetchAction && !multipart) return undefined
 
   const origin = headers.get('origin')
   // No Origin: a hand-made request, which cannot carry a visitor's cookies unknowingly; Next allows it.
@@ -55,6 +85,26 @@ export function refuseBadServerAction(request: Request): Response | undefined {
   if (!/^\d+$/.test(length)) return refuse(400, 'Invalid Content-Length.')
   if (Number(length) > SERVER_ACTION_BODY_LIMIT) {
     return refuse(413, 'The request body must be under 1 MB.')
+  }
+  if (!fetchAction) return undefined
+
+  // The body is at most 1 MB (checked above); a copy is read, Next still gets the original.
+  const copy = request.clone()
+  let root: string | undefined
+  let parts: FormData | undefined
+  try {
+    if (multipart) {
+      parts = await copy.formData()
+      const first = parts.get('0')
+      root = typeof first === 'string' ? first : undefined
+    } else {
+      root = await copy.text()
+    }
+  } catch {
+    root = undefined
+  }
+  if (root === undefined || !decodable(root, parts)) {
+    return refuse(400, 'Invalid Server Action request.')
   }
   return undefined
 }

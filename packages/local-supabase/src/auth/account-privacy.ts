@@ -20,14 +20,15 @@ export async function spendPasswordCheck(password: string): Promise<void> {
 /**
  * A sign-up for an address that already has an account answers without creating anything or
  * sending mail, so it would come back sooner than a real one. This keeps a running average of how
- * long real sign-ups take and lets the shortcut answer only after as long.
+ * long real sign-ups take (leaning to the slow side) and lets the shortcut answer only after as long.
  */
 export function createSignUpPacing(initialMs = 250) {
   let typicalMs = initialMs
   return {
     /** A real sign-up (account created, mail sent) took `ms`. */
     observe(ms: number): void {
-      typicalMs = typicalMs * 0.7 + ms * 0.3
+      // Up at once when sign-ups get slower (a busy machine), down gradually when they speed up.
+      typicalMs = Math.max(ms, typicalMs * 0.8 + ms * 0.2)
     },
     /** Waits until a sign-up started at `startedAt` (performance.now()) has taken the typical time. */
     async pad(startedAt: number): Promise<void> {
