@@ -21,7 +21,8 @@ export const IDLE: ActionState = { status: 'idle' }
 export function valuesOf(formData: FormData, names: readonly string[]): Record<string, string> {
   const values: Record<string, string> = {}
   for (const name of names) {
-    const value = formData.get(name)
+    // A hand-made post can bind any value to this argument: read it as an empty form.
+    const value = formData instanceof FormData ? formData.get(name) : null
     values[name] = typeof value === 'string' ? value : ''
   }
   return values

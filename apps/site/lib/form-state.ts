@@ -23,7 +23,8 @@ export type FormAction = (previous: FormState, formData: FormData) => Promise<Fo
 export function valuesOf(formData: FormData, names: readonly string[]): Record<string, string> {
   const values: Record<string, string> = {}
   for (const name of names) {
-    const value = formData.get(name)
+    // A hand-made post can bind any value to this argument: read it as an empty form.
+    const value = formData instanceof FormData ? formData.get(name) : null
     values[name] = typeof value === 'string' ? value : ''
   }
   return values

@@ -64,18 +64,28 @@ describe('refuseBadServerAction', () => {
 
 describe('bodies React cannot decode', () => {
   it('refuses a plain body that is no JSON, and references to parts that are not there', async () => {
-    for (const body of ['', 'not json', '{"a":', '["$1"]', '[{"x":"$K2"}]', '["$@3"]']) {
+    for (const body of ['', 'not json', '{"a":', '["$1"]', '[{"x":"$Q2"}]', '["$@3"]']) {
       expect((await refuseBadServerAction(action({}, 'POST', body)))?.status, body).toBe(400)
     }
-    for (const body of ['[]', '["$$1", {"a": "text"}]', '["$D2026-01-01T00:00:00.000Z", "$undefined"]']) {
+    for (const body of [
+      '[]',
+      '["$$1", {"a": "text"}]',
+      '["$D2026-01-01T00:00:00.000Z", "$undefined", "$n12"]',
+      // A form without fields: React sends no entries for it and decodes an empty FormData.
+      '[{"status":"idle"},"$K1"]',
+    ]) {
       expect(await refuseBadServerAction(action({}, 'POST', body)), body).toBeUndefined()
     }
   })
 
   it('accepts a form as React sends it, refuses a multipart body without its root', async () => {
     const form = new FormData()
-    form.set('0', '[{"step":1},"$K1"]')
-    form.set('1_full_name', 'Thandi')
+    // As React 19 sends useActionState's (state, formData): the fields under `_<id>_`, an outlined
+    // part under its decimal id, referenced in hex.
+    form.set('0', '[{"step":1},"$K1","$@a"]')
+    form.set('_1_full_name', 'Thandi')
+    form.set('_1_$ACTION_KEY', 'k0')
+    form.set('10', '{"bound":null}')
     const sent = new Request('http://localhost:3000/log-it', { method: 'POST', body: form })
     const headers = Object.fromEntries(sent.headers)
     const body = await sent.arrayBuffer()

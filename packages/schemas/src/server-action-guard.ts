@@ -29,13 +29,20 @@ function originHost(origin: string): string | undefined {
   }
 }
 
-/** A reference to another part of a React reply: `$` + optional tag + the part's hex id. */
-const REFERENCE = /^\$[@A-Za-z]?([0-9a-f]+)$/
+/** A reference to another part of a React reply: `$` + optional tag + the part's id in hex. */
+const REFERENCE = /^\$([@A-Za-z]?)([0-9a-f]+)$/
+
+/**
+ * Tags whose value is no part of its own: `$K` is a form's fields, sent as `_<id>_<name>` entries
+ * (a form without fields sends none, and React then decodes an empty FormData), `$n` a BigInt.
+ */
+const SELF_CONTAINED = new Set(['K', 'n'])
 
 /**
  * Whether React can decode this Server Action reply: the root part is JSON, and every reference
- * in it names a part the body carries (Next answers 500 to anything else). `parts` is undefined
- * for a plain JSON body, which has no other parts.
+ * in it to another part names a part the body carries (Next answers 500 to a missing one). Parts
+ * are named by the decimal id the reference spells in hex. `parts` is undefined for a plain JSON
+ * body, which has no other parts.
  */
 function decodable(root: string, parts: FormData | undefined): boolean {
   let value: unknown
@@ -44,13 +51,15 @@ function decodable(root: string, parts: FormData | undefined): boolean {
   } catch {
     return false
   }
-  const keys = parts ? [...parts.keys()] : []
   const pending = [value]
   while (pending.length > 0) {
     const next = pending.pop()
     if (typeof next === 'string') {
-      const id = REFERENCE.exec(next)?.[1]
-      if (id !== undefined && !keys.some((key) => key === id || key.startsWith(`${id}_`))) return false
+      const reference = REFERENCE.exec(next)
+      if (reference && !SELF_CONTAINED.has(reference[1] ?? '')) {
+        const part = String(Number.parseInt(reference[2] ?? '', 16))
+        if (!parts?.has(part)) return false
+      }
     } else if (next && typeof next === 'object') {
       pending.push(...Object.values(next))
     }

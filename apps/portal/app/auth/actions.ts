@@ -20,7 +20,8 @@ import { serverSupabase } from '@/lib/session'
 // see a token. The form posts (also before its scripts load), so nothing typed ends up in a URL.
 
 const text = (formData: FormData, name: string): string => {
-  const value = formData.get(name)
+  // A hand-made post can bind any value to this argument: read it as an empty form.
+  const value = formData instanceof FormData ? formData.get(name) : null
   return typeof value === 'string' ? value : ''
 }
 
