@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto'
 import bcrypt from 'bcryptjs'
 
-/** The cost factor of stored passwords (GoTrue's default, as hashPassword in service.ts). */
+/** The cost factor of stored passwords (GoTrue's default, as hashPassword in users.ts). */
 export const PASSWORD_HASH_COST = 10
 
 let decoy: Promise<string> | undefined

@@ -63,3 +63,5 @@ export function sendAuthError(
 export const badJson = () => new AuthError(400, 'bad_json', 'Could not parse request body as JSON')
 export const validation = (message: string) => new AuthError(400, 'validation_failed', message)
 export const dbSaveFailed = () => new AuthError(500, 'unexpected_failure', 'Database error saving new user')
+export const emailExists = () =>
+  new AuthError(422, 'email_exists', 'A user with this email address has already been registered')

@@ -4,6 +4,7 @@
  * account (failed password sign-ins for one email address). Over either, 429
  * `over_request_rate_limit`. The account limit is keyed by the address as typed, whether or not
  * an account exists, so its answers tell nothing about which accounts exist.
+ * Auth mails have their own limits, below.
  */
 import { AuthError } from './errors.js'
 
@@ -68,3 +69,40 @@ export function createSignInLimits(
 }
 
 export type SignInLimits = ReturnType<typeof createSignInLimits>
+
+/**
+ * Auth mail limits, as GoTrue's: one address gets a mail at most every `minIntervalSeconds`
+ * (`[auth.email] max_frequency`), and the whole instance sends at most `perHour` mails an hour
+ * (`[auth.rate_limit] email_sent`). Over either, 429 `over_email_send_rate_limit`.
+ */
+export function createEmailSendLimits(
+  { minIntervalSeconds, perHour }: { minIntervalSeconds: number; perHour: number },
+  now: () => number = Date.now,
+) {
+  const sent: number[] = []
+  return {
+    /** Before sending: `lastSent` is when this address last got this kind of mail (null: never). */
+    check(lastSent: Date | null): void {
+      const windowMs = minIntervalSeconds * 1000
+      if (lastSent && now() - lastSent.getTime() < windowMs) {
+        const wait = Math.ceil((windowMs - (now() - lastSent.getTime())) / 1000)
+        throw new AuthError(
+          429,
+          'over_email_send_rate_limit',
+          `For security purposes, you can only request this after ${wait} seconds.`,
+        )
+      }
+      const hourAgo = now() - 3_600_000
+      while (sent.length > 0 && (sent[0] as number) < hourAgo) sent.shift()
+      if (sent.length >= perHour) {
+        throw new AuthError(429, 'over_email_send_rate_limit', 'email rate limit exceeded')
+      }
+    },
+    /** One mail sent. */
+    record(): void {
+      sent.push(now())
+    },
+  }
+}
+
+export type EmailSendLimits = ReturnType<typeof createEmailSendLimits>

@@ -1,4 +1,9 @@
-import type pg from 'pg'
+import { randomBytes } from 'node:crypto'
+import bcrypt from 'bcryptjs'
+import pg from 'pg'
+import type { Logger } from '../lib/log.js'
+import { PASSWORD_HASH_COST } from './account-privacy.js'
+import { dbSaveFailed, emailExists } from './errors.js'
 
 export const INSTANCE_ID = '00000000-0000-0000-0000-000000000000'
 
@@ -60,7 +65,7 @@ export function identityJson(row: IdentityRow): Record<string, unknown> {
   }
 }
 
-/** GoTrue's User JSON: optional timestamps only when set (contract §2.3). */
+/** GoTrue's User JSON: an optional timestamp appears only when it is set, as GoTrue omits it. */
 export function userJson(user: UserRow, identities: IdentityRow[]): Record<string, unknown> {
   const out: Record<string, unknown> = {
     id: user.id,
@@ -119,4 +124,81 @@ export async function loadUserJson(db: pg.ClientBase, id: string): Promise<Recor
 
 export function isBanned(user: UserRow): boolean {
   return user.banned_until !== null && user.banned_until.getTime() > Date.now()
+}
+
+export async function hashPassword(password: string): Promise<string> {
+  // GoTrue (Go's bcrypt) writes the $2a$ prefix; the algorithm is identical.
+  return (await bcrypt.hash(password, PASSWORD_HASH_COST)).replace(/^\$2b\$/, '$2a$')
+}
+
+export interface NewUser {
+  id?: string
+  email: string
+  password?: string
+  userMeta: Record<string, unknown>
+  appMeta?: Record<string, unknown>
+  confirmed: boolean
+  role?: string
+}
+
+/** A user and its email identity, as GoTrue writes them; inside the caller's transaction. */
+export async function insertUser(db: pg.ClientBase, log: Logger, fields: NewUser): Promise<UserRow> {
+  const id = fields.id ?? crypto.randomUUID()
+  const identityData = {
+    sub: id,
+    email: fields.email,
+    email_verified: false,
+    phone_verified: false,
+    ...fields.userMeta,
+  }
+  const appMeta = { provider: 'email', providers: ['email'], ...(fields.appMeta ?? {}) }
+  const password = await hashPassword(fields.password ?? randomBytes(24).toString('hex'))
+  try {
+    await db.query('savepoint insert_user')
+    const { rows } = await db.query<UserRow>(
+      `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at, raw_app_meta_data, raw_user_meta_data,
+         confirmation_token, recovery_token, email_change_token_new, email_change, email_change_token_current, reauthentication_token,
+         phone_change, phone_change_token, created_at, updated_at, is_anonymous, is_sso_user)
+       values ($1, $2, 'authenticated', $3, $4, $5, $6, $7, $8, '', '', '', '', '', '', '', '', now(), now(), false, false) returning *`,
+      [
+        INSTANCE_ID,
+        id,
+        fields.role ?? 'authenticated',
+        fields.email,
+        password,
+        fields.confirmed ? new Date() : null,
+        JSON.stringify(appMeta),
+        JSON.stringify(identityData),
+      ],
+    )
+    await db.query(
+      `insert into auth.identities (id, provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
+       values ($1, $2, $3, $4, 'email', now(), now(), now())`,
+      [crypto.randomUUID(), id, id, JSON.stringify(identityData)],
+    )
+    await db.query('release savepoint insert_user')
+    return rows[0] as UserRow
+  } catch (error) {
+    // A database error here is usually a project's trigger on auth.users failing.
+    if (error instanceof pg.DatabaseError) {
+      if (error.code === '23505' && error.constraint === 'users_email_partial_key') throw emailExists()
+      log.warn(`auth.users insert failed (a trigger on auth.users?): ${error.message}`)
+      throw dbSaveFailed()
+    }
+    throw error
+  }
+}
+
+export async function markEmailVerified(db: pg.ClientBase, user: UserRow): Promise<UserRow> {
+  const { rows } = await db.query<UserRow>(
+    `update auth.users set email_confirmed_at = coalesce(email_confirmed_at, now()), confirmation_token = '', updated_at = now(),
+       raw_user_meta_data = coalesce(raw_user_meta_data, '{}'::jsonb) || '{"email_verified": true}'::jsonb
+     where id = $1 returning *`,
+    [user.id],
+  )
+  await db.query(
+    `update auth.identities set identity_data = identity_data || '{"email_verified": true}'::jsonb, updated_at = now() where user_id = $1 and provider = 'email'`,
+    [user.id],
+  )
+  return rows[0] as UserRow
 }

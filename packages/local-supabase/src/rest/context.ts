@@ -1,0 +1,173 @@
+/*
+ * What every REST request needs: the schema cache, the caller's role from the JWT, and a
+ * transaction that runs as that role with PostgREST's request settings.
+ */
+import type { IncomingMessage } from 'node:http'
+import pg from 'pg'
+import type { ProjectConfig } from '../config/project.js'
+import { bearerToken, type Claims, verifyJwt } from '../lib/jwt.js'
+import type { Logger } from '../lib/log.js'
+import { quoteIdent } from './builder.js'
+import { RestError } from './errors.js'
+import { loadSchemaCache, type Relation, type Routine, relKey, type SchemaCache } from './schema-cache.js'
+
+export interface RestServiceOptions {
+  config: ProjectConfig
+  authenticatorUrl: string
+  adminUrl: string
+  log: Logger
+}
+
+/** One request to a table, view or function: `name` in the `schema` the profile headers chose. */
+export interface RestRequest {
+  req: IncomingMessage
+  url: URL
+  schema: string
+  name: string
+  path: string
+}
+
+export interface Caller {
+  role: string
+  claims: Claims
+}
+
+export type RestContext = ReturnType<typeof createRestContext>
+
+export function createRestContext(options: RestServiceOptions) {
+  const { config, log } = options
+  const schemas = config.api.schemas
+  const searchPath = [schemas[0] ?? 'public', ...config.api.extra_search_path].map(quoteIdent).join(', ')
+  const pool = new pg.Pool({ connectionString: options.authenticatorUrl, max: 10 })
+  // 57P01 (admin_shutdown): the database is stopping with the stack; the pool drops the idle connection.
+  pool.on('error', (error: Error & { code?: string }) => {
+    if (error.code !== '57P01') log.warn(`rest db pool: ${error.message}`)
+  })
+  let cache: SchemaCache | undefined
+  let loading: Promise<SchemaCache> | undefined
+
+  async function reload(): Promise<SchemaCache> {
+    if (!loading) {
+      loading = (async () => {
+        const client = new pg.Client({ connectionString: options.adminUrl })
+        await client.connect()
+        try {
+          cache = await loadSchemaCache(client, schemas)
+          return cache
+        } finally {
+          await client.end()
+          loading = undefined
+        }
+      })()
+    }
+    return loading
+  }
+
+  async function getCache(): Promise<SchemaCache> {
+    return cache ?? reload()
+  }
+
+  /** Migrations may have run since the cache was built: one cheap reload before answering "not found". */
+  async function lookup<T>(pick: (cache: SchemaCache) => T | undefined) {
+    let current = await getCache()
+    let found = pick(current)
+    if (!found && Date.now() - current.loadedAt > 500) {
+      current = await reload()
+      found = pick(current)
+    }
+    return { found, cache: current }
+  }
+
+  async function findRelation(schema: string, name: string): Promise<Relation> {
+    const { found } = await lookup((current) => current.relations.get(relKey(schema, name)))
+    if (!found) {
+      throw new RestError(404, 'PGRST205', `Could not find the table '${schema}.${name}' in the schema cache`)
+    }
+    return found
+  }
+
+  /** The overloads of a function (none when unknown), with the cache they were found in. */
+  async function findRoutines(
+    schema: string,
+    name: string,
+  ): Promise<{ found?: Routine[]; cache: SchemaCache }> {
+    return lookup((current) => current.routines.get(relKey(schema, name)))
+  }
+
+  async function authenticate(req: IncomingMessage): Promise<Caller> {
+    const token = bearerToken(req.headers.authorization)
+    if (!token) return { role: 'anon', claims: { role: 'anon' } }
+    const result = await verifyJwt(token)
+    if (!result.ok) {
+      const code = result.reason === 'expired' ? 'PGRST303' : 'PGRST301'
+      throw new RestError(401, code, result.message, null, null, {
+        'WWW-Authenticate': `Bearer error="invalid_token", error_description="${result.message}"`,
+      })
+    }
+    const role = typeof result.claims.role === 'string' && result.claims.role ? result.claims.role : 'anon'
+    return { role, claims: { ...result.claims, role } }
+  }
+
+  async function transaction<T>(
+    ctx: Caller & { req: IncomingMessage; path: string; readOnly: boolean },
+    work: (client: pg.PoolClient) => Promise<{ result: T; rollback?: boolean }>,
+  ): Promise<T> {
+    const headers: Record<string, string> = {}
+    for (const [key, value] of Object.entries(ctx.req.headers)) {
+      if (key !== 'cookie' && value !== undefined)
+        headers[key] = Array.isArray(value) ? value.join(', ') : value
+    }
+    const cookies: Record<string, string> = {}
+    for (const part of (ctx.req.headers.cookie ?? '').split(';')) {
+      const eq = part.indexOf('=')
+      if (eq > 0) cookies[part.slice(0, eq).trim()] = part.slice(eq + 1).trim()
+    }
+    const timeout = (await getCache()).roleTimeouts.get(ctx.role)
+    const settings: [string, string][] = [
+      ['search_path', searchPath],
+      ['statement_timeout', timeout ?? '8s'],
+      ['role', ctx.role],
+      ['request.jwt.claims', JSON.stringify(ctx.claims)],
+      ['request.method', ctx.req.method ?? 'GET'],
+      ['request.path', ctx.path],
+      ['request.headers', JSON.stringify(headers)],
+      ['request.cookies', JSON.stringify(cookies)],
+    ]
+    // The transaction and its settings in one round trip, as literals (a multi-statement query
+    // takes no parameters), prepared before taking a connection: connections are what runs out
+    // under load.
+    const set = settings
+      .map(([name, value]) => `set_config(${pg.escapeLiteral(name)}, ${pg.escapeLiteral(value)}, true)`)
+      .join(', ')
+    const begin = `begin isolation level read committed${ctx.readOnly ? ' read only' : ''}; select ${set}`
+
+    const client = await pool.connect()
+    let broken = false
+    try {
+      await client.query(begin)
+      const { result, rollback } = await work(client)
+      await client.query(rollback ? 'rollback' : 'commit')
+      return result
+    } catch (error) {
+      await client.query('rollback').catch((rollbackError: Error) => {
+        broken = true
+        log.warn(`rest rollback failed: ${rollbackError.message}`)
+      })
+      throw error
+    } finally {
+      client.release(broken)
+    }
+  }
+
+  return {
+    schemas,
+    maxRows: config.api.max_rows,
+    reload,
+    getCache,
+    findRelation,
+    findRoutines,
+    authenticate,
+    transaction,
+    close: () => pool.end(),
+  }
+}

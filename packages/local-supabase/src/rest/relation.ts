@@ -1,0 +1,125 @@
+/*
+ * A request to a table or view (`/rest/v1/<name>`): the query string becomes one SQL statement
+ * that reads rows (here) or changes them and reads back what changed (write.ts), as JSON text.
+ */
+import { type Level, Params, parseQuery, quoteIdent, SqlBuilder } from './builder.js'
+import type { Caller, RestContext, RestRequest } from './context.js'
+import { RestError } from './errors.js'
+import { parseSelect } from './parser.js'
+import { type Prefer, parsePrefer, type ResponseMode, responseMode } from './prefer.js'
+import { type AggregateRow, contentRange, jsonReply, type Reply, singularError } from './reply.js'
+import type { Relation } from './schema-cache.js'
+import { writeRelation } from './write.js'
+
+/** What the read and the write paths share about one request. */
+export interface RelationPlan {
+  request: RestRequest
+  method: string
+  prefer: Prefer
+  mode: ResponseMode
+  rel: Relation
+  caller: Caller
+  query: ReturnType<typeof parseQuery>
+  params: Params
+  builder: SqlBuilder
+  rootLevel: Level
+  alias: string
+  table: string
+  where: string[]
+  selectSql: string
+  innerConditions: string[]
+}
+
+function checkUnusedLevels(levels: Map<string, Level>, builder: SqlBuilder): void {
+  for (const path of levels.keys()) {
+    if (!builder.visitedPaths.has(path)) {
+      throw new RestError(
+        400,
+        'PGRST108',
+        `'${path}' is not an embedded resource in this request`,
+        null,
+        `Verify that '${path}' is included in the 'select' query parameter.`,
+      )
+    }
+  }
+}
+
+async function plan(ctx: RestContext, request: RestRequest): Promise<RelationPlan> {
+  const { req, url } = request
+  const method = req.method ?? 'GET'
+  const prefer = parsePrefer(req.headers.prefer)
+  const mode = responseMode(req.headers.accept)
+  const rel = await ctx.findRelation(request.schema, request.name)
+  const caller = await ctx.authenticate(req)
+  const query = parseQuery(url)
+  const params = new Params()
+  const builder = new SqlBuilder(await ctx.getCache(), params)
+  const rootLevel = query.levels.get('') as Level
+  const alias = 'pgrst_t0'
+  const selectItems = parseSelect(query.select)
+  const where = rootLevel.filters.map((f) => builder.filterSql(rel, alias, f))
+  const table = `${quoteIdent(rel.schema)}.${quoteIdent(rel.name)}`
+  const wantsBody = method === 'GET' || method === 'HEAD' || prefer.return === 'representation'
+  const selected = wantsBody
+    ? builder.selectList(rel, alias, selectItems, query.levels, '')
+    : { columns: [], innerConditions: [] }
+  checkUnusedLevels(query.levels, builder)
+  return {
+    request,
+    method,
+    prefer,
+    mode,
+    rel,
+    caller,
+    query,
+    params,
+    builder,
+    rootLevel,
+    alias,
+    table,
+    where,
+    selectSql: selected.columns.join(', ') || 'null',
+    innerConditions: selected.innerConditions,
+  }
+}
+
+async function readRelation(ctx: RestContext, p: RelationPlan): Promise<Reply> {
+  const { rel, alias, table, rootLevel, params, prefer, mode, method } = p
+  const allWhere = [...p.where, ...p.innerConditions]
+  const whereSql = allWhere.length ? ` where ${allWhere.join(' and ')}` : ''
+  const offset = rootLevel.offset ?? 0
+  const limit = Math.min(rootLevel.limit ?? ctx.maxRows, ctx.maxRows)
+  const countSql = prefer.count ? `(select count(*) from ${table} ${quoteIdent(alias)}${whereSql})` : 'null'
+  const sql = `select coalesce(json_agg(pgrst_r), '[]')::text as body, (json_agg(pgrst_r) -> 0)::text as first,
+      count(pgrst_r) as page_count, ${countSql} as total
+    from (select ${p.selectSql} from ${table} ${quoteIdent(alias)}${whereSql}${p.builder.orderSql(rel, alias, rootLevel.order)}
+          limit ${params.add(limit, 'bigint')} offset ${params.add(offset, 'bigint')}) pgrst_r`
+  const { req, path } = p.request
+  return ctx.transaction({ ...p.caller, req, path, readOnly: true }, async (client) => {
+    const { rows } = await client.query<AggregateRow & { total: string | null }>(sql, params.values)
+    const row = rows[0] as AggregateRow & { total: string | null }
+    const count = Number(row.page_count)
+    const total = row.total === null ? null : Number(row.total)
+    if (total !== null && offset > 0 && offset >= total && total > 0) {
+      throw new RestError(
+        416,
+        'PGRST103',
+        'Requested range not satisfiable',
+        `An offset of ${offset} was requested, but there are only ${total} rows.`,
+      )
+    }
+    const headers: Record<string, string> = { 'Content-Range': contentRange(offset, count, total) }
+    if (prefer.count) headers['Preference-Applied'] = `count=${prefer.count}`
+    if (mode === 'object') {
+      if (count !== 1) throw singularError(count)
+      return { result: jsonReply(200, method === 'HEAD' ? undefined : (row.first ?? 'null'), headers, mode) }
+    }
+    const status = total !== null && count < total ? 206 : 200
+    return { result: jsonReply(status, method === 'HEAD' ? undefined : row.body, headers, mode) }
+  })
+}
+
+export async function handleRelation(ctx: RestContext, request: RestRequest): Promise<Reply> {
+  const p = await plan(ctx, request)
+  return p.method === 'GET' || p.method === 'HEAD' ? readRelation(ctx, p) : writeRelation(ctx, p)
+}
