@@ -2,7 +2,7 @@ import { FunctionsHttpError } from '@supabase/supabase-js'
 import { describe, expect, it } from 'vitest'
 import { client, keys, signedIn, uniqueEmail, urls } from './helpers.js'
 
-describe('§7.9 functions', () => {
+describe('edge functions', () => {
   it('verify_jwt: missing or invalid JWT → 401; a session passes; the function sees /name and its env', async () => {
     const missing = await fetch(`${urls.functions}/echo`, { method: 'POST' })
     expect([missing.status, await missing.json()]).toEqual([

@@ -4,7 +4,7 @@ import { admin, client, keys, signedIn, urls } from './helpers.js'
 const raw = (path: string, init: RequestInit & { headers?: Record<string, string> } = {}) =>
   fetch(`${urls.rest}${path}`, { ...init, headers: { apikey: keys.anonKey, ...init.headers } })
 
-describe('§7.6 RLS', () => {
+describe('row level security', () => {
   it('auth.uid() is the JWT sub for authenticated users and null for anon', async () => {
     const { supabase, id } = await signedIn('rls')
     expect((await supabase.rpc('whoami')).data).toMatchObject({ uid: id, role: 'authenticated' })
@@ -28,8 +28,8 @@ describe('§7.6 RLS', () => {
   })
 })
 
-describe('§7.7 REST status codes', () => {
-  it('maps the contract errors', async () => {
+describe('REST status codes', () => {
+  it('maps database errors to the statuses PostgREST gives', async () => {
     const db = admin()
     const name = `co-${Date.now()}`
     expect((await db.from('companies').insert({ name })).status).toBe(201)
@@ -196,7 +196,7 @@ describe('bad input', () => {
     ).toBeGreaterThanOrEqual(57)
   })
 
-  it('answers malformed JSON, oversized bodies, forged and expired JWTs and missing keys per contract', async () => {
+  it('answers malformed JSON, oversized bodies, forged and expired JWTs and missing keys as the hosted services do', async () => {
     const badJson = await raw('/companies', {
       method: 'POST',
       headers: { ...auth, 'Content-Type': 'application/json' },

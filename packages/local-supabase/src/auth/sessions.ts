@@ -107,7 +107,11 @@ interface RefreshRow {
   updated_at: Date
 }
 
-/** Rotation with GoTrue's reuse rules (contract §2.5 refresh_token); runs inside the caller's transaction. */
+/**
+ * Rotation with GoTrue's reuse rules: a used token presented again within the reuse interval still
+ * answers (two tabs refreshing at once), later it revokes the whole session's tokens, as a stolen
+ * token would be. Runs inside the caller's transaction.
+ */
 export async function refreshSession(
   db: pg.ClientBase,
   settings: SessionSettings,

@@ -1,5 +1,5 @@
 /**
- * The well-known local keys of the Supabase CLI (contract §1.2). They are public by design: every
+ * The well-known local keys of the Supabase CLI, so tools that know them work here. They are public by design: every
  * `supabase start` prints them, and they only ever unlock a local stack.
  */
 export const JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long'

@@ -1,6 +1,6 @@
 /**
  * The part of the Supabase Postgres image and GoTrue migrations that user migrations rely on
- * (contract §3). Idempotent, so it runs on every start and repairs a half-initialised cluster.
+ * (roles, the auth schema, grants). Idempotent, so it runs on every start and repairs a half-initialised cluster.
  */
 export function bootstrapSql(options: { autoExposeNewTables: boolean }): string {
   const revokeDefaults = options.autoExposeNewTables

@@ -22,7 +22,7 @@ function corsHeaders(req: IncomingMessage): Record<string, string> {
   }
 }
 
-/** Kong's key handling (contract §1.3): `sb_` keys become the legacy JWTs before any service sees them. */
+/** Kong's key handling, as in hosted Supabase: `sb_` keys become the legacy JWTs before any service sees them. */
 function translateAuthorization(req: IncomingMessage, apikey: string | undefined): void {
   const authorization = req.headers.authorization
   if (authorization && !/^Bearer sb_/i.test(authorization)) return

@@ -31,7 +31,7 @@ export function parseJson(buffer: Buffer): JsonParse {
   try {
     return { ok: true, value: JSON.parse(text) }
   } catch {
-    // The caller answers with the contract's bad-JSON error; the parse error text is not needed.
+    // The caller answers with its API's own bad-JSON error; the parse error text is not needed.
     return { ok: false }
   }
 }

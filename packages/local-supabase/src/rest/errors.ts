@@ -18,7 +18,7 @@ export class RestError extends Error {
 export const parseError = (message: string, details: string) =>
   new RestError(400, 'PGRST100', message, details)
 
-/** PostgREST's SQLSTATE → HTTP table (contract §4.5). */
+/** PostgREST's SQLSTATE → HTTP status table: clients branch on these statuses, so they must match hosted Supabase. */
 export function statusForSqlState(code: string, message: string, role: string): number {
   if (code === '23503' || code === '23505') return 409
   if (code === '25006') return 405

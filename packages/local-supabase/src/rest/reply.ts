@@ -68,6 +68,13 @@ export async function readBodyJson(req: IncomingMessage): Promise<unknown> {
 export const isJsonObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
+/** A body that must be a JSON object when present (function arguments); an empty one is `{}`. */
+export async function readObjectBody(req: IncomingMessage): Promise<Record<string, unknown>> {
+  const body = await readBodyJson(req)
+  if (body !== undefined && !isJsonObject(body)) throw invalidJson()
+  return body ?? {}
+}
+
 /** A database error as PostgREST reports it; anything else is rethrown as unexpected. */
 function fromDatabase(error: unknown, role: string): RestError {
   if (error instanceof RestError) return error

@@ -7,15 +7,7 @@ import type { RestContext, RestRequest } from './context.js'
 import { RestError } from './errors.js'
 import { parseSelect } from './parser.js'
 import { parsePrefer, responseMode } from './prefer.js'
-import {
-  contentRange,
-  invalidJson,
-  isJsonObject,
-  jsonReply,
-  type Reply,
-  readBodyJson,
-  singularError,
-} from './reply.js'
+import { contentRange, jsonReply, type Reply, readObjectBody, singularError } from './reply.js'
 import { type Routine, relKey, type SchemaCache } from './schema-cache.js'
 
 /** A function of one unnamed json/jsonb parameter takes the whole body (POST only). */
@@ -31,9 +23,7 @@ async function readArgs(request: RestRequest, isRead: boolean, candidates: Routi
     for (const [key, value] of request.url.searchParams) if (names.has(key)) args[key] = value
     return args
   }
-  const body = await readBodyJson(request.req)
-  if (body !== undefined && !isJsonObject(body)) throw invalidJson()
-  return body ?? {}
+  return readObjectBody(request.req)
 }
 
 function chooseRoutine(
