@@ -1,6 +1,6 @@
 import { StarIcon } from '@sanity/icons'
 import { defineArrayMember, defineField, defineType } from '@sanity/types'
-import { imageField } from '../lib/fields'
+import { imageField, required } from '../lib/fields'
 
 export const hero = defineType({
   name: 'hero',
@@ -14,7 +14,7 @@ export const hero = defineType({
       title: 'Heading',
       description: '"{brand}" is replaced by the brand name.',
       type: 'string',
-      validation: (rule) => rule.required(),
+      ...required,
     }),
     defineField({ name: 'text', title: 'Text', type: 'text', rows: 3 }),
     imageField({ name: 'image', title: 'Image', required: false }),
