@@ -42,3 +42,9 @@ export function backdrop(W, H, rng, o = {}) {
   }
   return { defs, s, floorY }
 }
+
+// A scene on the light backdrop; `draw` returns the markup drawn over it.
+export const scene = (backdropOptions, draw) => (W, H, rng) => {
+  const bg = backdrop(W, H, rng, backdropOptions)
+  return { defs: bg.defs, s: bg.s + draw(rng, W, H) }
+}
