@@ -1,7 +1,7 @@
 import { DocumentTextIcon } from '@sanity/icons'
 import { defineArrayMember, defineField, defineType } from '@sanity/types'
 import { list, POST_CATEGORIES } from '../lib/constants'
-import { imageField, required, richTextField, seoField, slugField } from '../lib/fields'
+import { imageField, linkListField, required, richTextField, seoField, slugField } from '../lib/fields'
 import { checkDate } from '../lib/validation'
 
 export const post = defineType({
@@ -68,13 +68,7 @@ export const post = defineType({
     }),
     { ...imageField({ name: 'coverImage', title: 'Cover image' }), group: 'content' },
     { ...richTextField({ name: 'body', title: 'Body' }), group: 'content' },
-    defineField({
-      name: 'closingCtas',
-      title: 'Closing buttons',
-      type: 'array',
-      group: 'content',
-      of: [defineArrayMember({ type: 'link' })],
-    }),
+    linkListField({ name: 'closingCtas', title: 'Closing buttons', group: 'content' }),
     { ...seoField(), group: 'seo' },
   ],
   orderings: [

@@ -12,6 +12,11 @@ export function radioOptions<T>(list: T[]) {
   return { list, layout: 'radio' as const, direction: 'horizontal' as const }
 }
 
+/** A list of buttons. */
+export function linkListField(opts: FieldOptions) {
+  return defineField({ ...opts, type: 'array', of: [defineArrayMember({ type: 'link' })] })
+}
+
 /** A required list of short lines of text (features, bullet points). */
 export function stringListField(opts: FieldOptions) {
   return defineField({ ...opts, type: 'array', of: [defineArrayMember({ type: 'string' })], ...required })

@@ -1,6 +1,6 @@
 import { StarIcon } from '@sanity/icons'
 import { defineArrayMember, defineField, defineType } from '@sanity/types'
-import { imageField, required } from '../lib/fields'
+import { imageField, linkListField, required } from '../lib/fields'
 
 export const hero = defineType({
   name: 'hero',
@@ -18,12 +18,7 @@ export const hero = defineType({
     }),
     defineField({ name: 'text', title: 'Text', type: 'text', rows: 3 }),
     imageField({ name: 'image', title: 'Image', required: false }),
-    defineField({
-      name: 'ctas',
-      title: 'Buttons',
-      type: 'array',
-      of: [defineArrayMember({ type: 'link' })],
-    }),
+    linkListField({ name: 'ctas', title: 'Buttons' }),
     defineField({
       name: 'stats',
       title: 'Figures',

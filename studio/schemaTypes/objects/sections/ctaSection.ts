@@ -1,6 +1,6 @@
 import { BulbOutlineIcon } from '@sanity/icons'
-import { defineArrayMember, defineField } from '@sanity/types'
-import { required } from '../../lib/fields'
+import { defineField } from '@sanity/types'
+import { linkListField, required } from '../../lib/fields'
 import { defineSection } from '../../lib/section'
 
 export const ctaSection = defineSection({
@@ -9,12 +9,6 @@ export const ctaSection = defineSection({
   icon: BulbOutlineIcon,
   fields: [
     defineField({ name: 'text', title: 'Text', type: 'text', rows: 3 }),
-    defineField({
-      name: 'ctas',
-      title: 'Buttons',
-      type: 'array',
-      of: [defineArrayMember({ type: 'link' })],
-      ...required,
-    }),
+    { ...linkListField({ name: 'ctas', title: 'Buttons' }), ...required },
   ],
 })
