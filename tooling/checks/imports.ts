@@ -2,22 +2,16 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { extname, join } from 'node:path'
 
 const SOURCE_EXT = new Set(['.ts', '.tsx', '.mts', '.js', '.mjs', '.cjs', '.css'])
-const SKIPPED_DIRS = new Set([
-  'node_modules',
-  '.next',
-  '.turbo',
-  'dist',
-  'out',
-  'coverage',
-  '.data',
-  '.sanity',
-])
+// Dependencies and build output; dot-folders (.next, .turbo, .data, …) are skipped too.
+const SKIPPED_DIRS = new Set(['node_modules', 'dist', 'out', 'coverage'])
 
 /** Every source file under `dir`, skipping dependencies and build output. */
 export function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name)
-    if (entry.isDirectory()) return SKIPPED_DIRS.has(entry.name) ? [] : sourceFiles(path)
+    if (entry.isDirectory()) {
+      return SKIPPED_DIRS.has(entry.name) || entry.name.startsWith('.') ? [] : sourceFiles(path)
+    }
     return SOURCE_EXT.has(extname(entry.name)) ? [path] : []
   })
 }

@@ -37,29 +37,26 @@ describe('package exports maps', () => {
   })
 })
 
+/** Every import of a workspace package, with the workspace it names and the one it is written in. */
+const packageImports = sites
+  .filter((site) => site.specifier.startsWith('@siyakha/'))
+  .map((site) => ({ site, ...splitSpecifier(site.specifier), importer: workspaceOf(site.file, workspaces) }))
+  .flatMap((entry) => {
+    const target = byName.get(entry.name)
+    return target ? [{ ...entry, target }] : []
+  })
+
 describe('imports of workspace packages', () => {
   it('name an entry of the exports map', () => {
-    const bypassing = sites
-      .filter((site) => site.specifier.startsWith('@siyakha/'))
-      .filter((site) => {
-        const { name, subpath } = splitSpecifier(site.specifier)
-        const target = byName.get(name)
-        return target && !(subpath in target.exports)
-      })
-      .map((site) => `${where(site)}: ${site.specifier}`)
-    expect(bypassing).toEqual([])
+    const bypassing = packageImports.filter(({ subpath, target }) => !(subpath in target.exports))
+    expect(bypassing.map(({ site }) => `${where(site)}: ${site.specifier}`)).toEqual([])
   })
 
   it('are declared as dependencies of the importing workspace', () => {
-    const undeclared = sites
-      .filter((site) => site.specifier.startsWith('@siyakha/'))
-      .filter((site) => {
-        const { name } = splitSpecifier(site.specifier)
-        const importer = workspaceOf(site.file, workspaces)
-        return byName.has(name) && importer && importer.name !== name && !importer.dependencies.has(name)
-      })
-      .map((site) => `${where(site)}: ${site.specifier}`)
-    expect(undeclared).toEqual([])
+    const undeclared = packageImports.filter(
+      ({ name, importer }) => importer && importer.name !== name && !importer.dependencies.has(name),
+    )
+    expect(undeclared.map(({ site }) => `${where(site)}: ${site.specifier}`)).toEqual([])
   })
 
   it('never reach into another workspace by a relative path', () => {
