@@ -1,6 +1,6 @@
 import { TagIcon } from '@sanity/icons'
 import { defineField, defineType } from '@sanity/types'
-import { imageField, orderField } from '../lib/fields'
+import { imageField, orderField, required } from '../lib/fields'
 
 export const brandLogo = defineType({
   name: 'brandLogo',
@@ -8,7 +8,7 @@ export const brandLogo = defineType({
   type: 'document',
   icon: TagIcon,
   fields: [
-    defineField({ name: 'name', title: 'Name', type: 'string', validation: (rule) => rule.required() }),
+    defineField({ name: 'name', title: 'Name', type: 'string', ...required }),
     imageField({ name: 'logo', title: 'Logo' }),
     orderField(),
   ],

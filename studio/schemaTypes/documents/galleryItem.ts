@@ -1,6 +1,6 @@
 import { ImageIcon } from '@sanity/icons'
 import { defineField, defineType } from '@sanity/types'
-import { imageField, orderField } from '../lib/fields'
+import { imageField, orderField, required } from '../lib/fields'
 
 export const galleryItem = defineType({
   name: 'galleryItem',
@@ -8,7 +8,7 @@ export const galleryItem = defineType({
   type: 'document',
   icon: ImageIcon,
   fields: [
-    defineField({ name: 'caption', title: 'Caption', type: 'string', validation: (rule) => rule.required() }),
+    defineField({ name: 'caption', title: 'Caption', type: 'string', ...required }),
     imageField({ name: 'image', title: 'Image' }),
     orderField(),
   ],

@@ -1,6 +1,6 @@
 import { CaseIcon } from '@sanity/icons'
 import { defineArrayMember, defineField, defineType } from '@sanity/types'
-import { iconField, orderField } from '../lib/fields'
+import { iconField, orderField, required } from '../lib/fields'
 
 export const industry = defineType({
   name: 'industry',
@@ -8,7 +8,7 @@ export const industry = defineType({
   type: 'document',
   icon: CaseIcon,
   fields: [
-    defineField({ name: 'title', title: 'Title', type: 'string', validation: (rule) => rule.required() }),
+    defineField({ name: 'title', title: 'Title', type: 'string', ...required }),
     defineField({
       name: 'points',
       title: 'Points',

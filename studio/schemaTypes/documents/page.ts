@@ -1,7 +1,7 @@
 import { DocumentIcon } from '@sanity/icons'
 import { defineField, defineType } from '@sanity/types'
 import { list, PAGE_KEYS } from '../lib/constants'
-import { heroField, sectionsField, seoField } from '../lib/fields'
+import { heroField, required, sectionsField, seoField } from '../lib/fields'
 import { checkPath } from '../lib/validation'
 
 export const page = defineType({
@@ -17,9 +17,9 @@ export const page = defineType({
       type: 'string',
       options: { list: list(PAGE_KEYS) },
       readOnly: ({ document }) => Boolean(document?._id && !document._id.startsWith('drafts.')),
-      validation: (rule) => rule.required(),
+      ...required,
     }),
-    defineField({ name: 'title', title: 'Title', type: 'string', validation: (rule) => rule.required() }),
+    defineField({ name: 'title', title: 'Title', type: 'string', ...required }),
     defineField({
       name: 'route',
       title: 'Route',

@@ -1,7 +1,7 @@
 import { DocumentTextIcon } from '@sanity/icons'
 import { defineArrayMember, defineField, defineType } from '@sanity/types'
 import { list, POST_CATEGORIES } from '../lib/constants'
-import { imageField, richTextField, seoField, slugField } from '../lib/fields'
+import { imageField, linkListField, required, richTextField, seoField, slugField } from '../lib/fields'
 import { checkDate } from '../lib/validation'
 
 export const post = defineType({
@@ -15,22 +15,9 @@ export const post = defineType({
     { name: 'seo', title: 'SEO' },
   ],
   fields: [
-    defineField({
-      name: 'title',
-      title: 'Title',
-      type: 'string',
-      group: 'content',
-      validation: (rule) => rule.required(),
-    }),
+    defineField({ name: 'title', title: 'Title', type: 'string', group: 'content', ...required }),
     { ...slugField(), group: 'content' },
-    defineField({
-      name: 'excerpt',
-      title: 'Excerpt',
-      type: 'text',
-      rows: 3,
-      group: 'content',
-      validation: (rule) => rule.required(),
-    }),
+    defineField({ name: 'excerpt', title: 'Excerpt', type: 'text', rows: 3, group: 'content', ...required }),
     defineField({
       name: 'publishedAt',
       title: 'Published',
@@ -44,7 +31,7 @@ export const post = defineType({
       description: 'As shown, e.g. "6 min read".',
       type: 'string',
       group: 'meta',
-      validation: (rule) => rule.required(),
+      ...required,
     }),
     defineField({
       name: 'category',
@@ -52,7 +39,7 @@ export const post = defineType({
       type: 'string',
       group: 'meta',
       options: { list: list(POST_CATEGORIES) },
-      validation: (rule) => rule.required(),
+      ...required,
     }),
     defineField({
       name: 'featured',
@@ -60,7 +47,7 @@ export const post = defineType({
       type: 'boolean',
       group: 'meta',
       initialValue: false,
-      validation: (rule) => rule.required(),
+      ...required,
     }),
     defineField({
       name: 'keywords',
@@ -81,13 +68,7 @@ export const post = defineType({
     }),
     { ...imageField({ name: 'coverImage', title: 'Cover image' }), group: 'content' },
     { ...richTextField({ name: 'body', title: 'Body' }), group: 'content' },
-    defineField({
-      name: 'closingCtas',
-      title: 'Closing buttons',
-      type: 'array',
-      group: 'content',
-      of: [defineArrayMember({ type: 'link' })],
-    }),
+    linkListField({ name: 'closingCtas', title: 'Closing buttons', group: 'content' }),
     { ...seoField(), group: 'seo' },
   ],
   orderings: [

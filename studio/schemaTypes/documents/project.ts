@@ -1,6 +1,17 @@
 import { ProjectsIcon } from '@sanity/icons'
-import { defineArrayMember, defineField, defineType } from '@sanity/types'
-import { iconField, imageField, orderField, richTextField, seoField, slugField } from '../lib/fields'
+import { defineField, defineType } from '@sanity/types'
+import { list } from '../lib/constants'
+import {
+  iconField,
+  imageField,
+  orderField,
+  radioOptions,
+  required,
+  richTextField,
+  seoField,
+  slugField,
+  stringListField,
+} from '../lib/fields'
 
 export const project = defineType({
   name: 'project',
@@ -8,52 +19,24 @@ export const project = defineType({
   type: 'document',
   icon: ProjectsIcon,
   fields: [
-    defineField({ name: 'title', title: 'Title', type: 'string', validation: (rule) => rule.required() }),
+    defineField({ name: 'title', title: 'Title', type: 'string', ...required }),
     slugField(),
-    defineField({
-      name: 'location',
-      title: 'Location',
-      type: 'string',
-      validation: (rule) => rule.required(),
-    }),
-    defineField({
-      name: 'summary',
-      title: 'Summary',
-      type: 'text',
-      rows: 3,
-      validation: (rule) => rule.required(),
-    }),
+    defineField({ name: 'location', title: 'Location', type: 'string', ...required }),
+    defineField({ name: 'summary', title: 'Summary', type: 'text', rows: 3, ...required }),
     iconField(),
     imageField({ name: 'image', title: 'Image' }),
-    defineField({
-      name: 'features',
-      title: 'Features',
-      type: 'array',
-      of: [defineArrayMember({ type: 'string' })],
-      validation: (rule) => rule.required(),
-    }),
+    stringListField({ name: 'features', title: 'Features' }),
     richTextField({ name: 'body', title: 'Body' }),
     defineField({
       name: 'ctaStyle',
       title: 'Call to action',
       type: 'string',
-      options: {
-        list: [
-          { title: 'Book a consultation', value: 'consultation' },
-          { title: 'Email us', value: 'email' },
-        ],
-        layout: 'radio',
-        direction: 'horizontal',
-      },
+      options: radioOptions(
+        list(['consultation', 'email'], { consultation: 'Book a consultation', email: 'Email us' }),
+      ),
       validation: (rule) => rule.required(),
     }),
-    defineField({
-      name: 'featured',
-      title: 'Featured',
-      type: 'boolean',
-      initialValue: false,
-      validation: (rule) => rule.required(),
-    }),
+    defineField({ name: 'featured', title: 'Featured', type: 'boolean', initialValue: false, ...required }),
     orderField(),
     seoField(),
   ],

@@ -1,5 +1,6 @@
 import { ArrowRightIcon } from '@sanity/icons'
 import { defineField, defineType } from '@sanity/types'
+import { required } from '../lib/fields'
 import { checkPath } from '../lib/validation'
 
 export const redirect = defineType({
@@ -35,7 +36,7 @@ export const redirect = defineType({
       title: 'Permanent (308)',
       type: 'boolean',
       initialValue: true,
-      validation: (rule) => rule.required(),
+      ...required,
     }),
   ],
   preview: {

@@ -1,7 +1,15 @@
 import { PinIcon } from '@sanity/icons'
 import { defineArrayMember, defineField, defineType } from '@sanity/types'
 import { COUNTRIES, list, REGION_KINDS } from '../lib/constants'
-import { heroField, orderField, sectionsField, seoField, slugField } from '../lib/fields'
+import {
+  heroField,
+  orderField,
+  radioOptions,
+  required,
+  sectionsField,
+  seoField,
+  slugField,
+} from '../lib/fields'
 
 export const regionalPage = defineType({
   name: 'regionalPage',
@@ -9,22 +17,17 @@ export const regionalPage = defineType({
   type: 'document',
   icon: PinIcon,
   fields: [
-    defineField({ name: 'title', title: 'Title', type: 'string', validation: (rule) => rule.required() }),
+    defineField({ name: 'title', title: 'Title', type: 'string', ...required }),
     slugField(),
     defineField({
       name: 'kind',
       title: 'Kind',
       description: 'Regional pages are in the navigation; local pages are the Johannesburg service pages.',
       type: 'string',
-      options: { list: list(REGION_KINDS), layout: 'radio', direction: 'horizontal' },
-      validation: (rule) => rule.required(),
+      options: radioOptions(list(REGION_KINDS)),
+      ...required,
     }),
-    defineField({
-      name: 'navTitle',
-      title: 'Navigation title',
-      type: 'string',
-      validation: (rule) => rule.required(),
-    }),
+    defineField({ name: 'navTitle', title: 'Navigation title', type: 'string', ...required }),
     orderField(),
     defineField({
       name: 'country',
@@ -32,14 +35,14 @@ export const regionalPage = defineType({
       description: 'ISO code, or EU for EMEA.',
       type: 'string',
       options: { list: list(COUNTRIES) },
-      validation: (rule) => rule.required(),
+      ...required,
     }),
     defineField({
       name: 'areas',
       title: 'Areas',
       type: 'array',
       of: [defineArrayMember({ type: 'string' })],
-      validation: (rule) => rule.required(),
+      ...required,
     }),
     heroField(),
     sectionsField(),

@@ -1,7 +1,7 @@
 import { CogIcon } from '@sanity/icons'
 import { defineField, defineType } from '@sanity/types'
 import { list, SERVICE_COLOURS } from '../lib/constants'
-import { heroField, iconField, orderField, sectionsField, seoField, slugField } from '../lib/fields'
+import { heroField, iconField, orderField, required, sectionsField, seoField, slugField } from '../lib/fields'
 
 export const service = defineType({
   name: 'service',
@@ -14,20 +14,14 @@ export const service = defineType({
     { name: 'seo', title: 'SEO' },
   ],
   fields: [
-    defineField({
-      name: 'title',
-      title: 'Title',
-      type: 'string',
-      group: 'listing',
-      validation: (rule) => rule.required(),
-    }),
+    defineField({ name: 'title', title: 'Title', type: 'string', group: 'listing', ...required }),
     { ...slugField(), group: 'listing' },
     defineField({
       name: 'navTitle',
       title: 'Navigation title',
       type: 'string',
       group: 'listing',
-      validation: (rule) => rule.required(),
+      ...required,
     }),
     defineField({
       name: 'parent',
@@ -45,31 +39,18 @@ export const service = defineType({
       type: 'boolean',
       group: 'listing',
       initialValue: false,
-      validation: (rule) => rule.required(),
+      ...required,
     }),
     { ...orderField(), group: 'listing' },
-    defineField({
-      name: 'summary',
-      title: 'Summary',
-      type: 'text',
-      rows: 3,
-      group: 'listing',
-      validation: (rule) => rule.required(),
-    }),
-    defineField({
-      name: 'benefit',
-      title: 'Key benefit',
-      type: 'string',
-      group: 'listing',
-      validation: (rule) => rule.required(),
-    }),
+    defineField({ name: 'summary', title: 'Summary', type: 'text', rows: 3, group: 'listing', ...required }),
+    defineField({ name: 'benefit', title: 'Key benefit', type: 'string', group: 'listing', ...required }),
     defineField({
       name: 'colour',
       title: 'Colour',
       type: 'string',
       group: 'listing',
       options: { list: list(SERVICE_COLOURS) },
-      validation: (rule) => rule.required(),
+      ...required,
     }),
     { ...iconField(), group: 'listing' },
     { ...heroField(), group: 'page' },

@@ -1,6 +1,6 @@
 import { CommentIcon } from '@sanity/icons'
 import { defineField, defineType } from '@sanity/types'
-import { orderField } from '../lib/fields'
+import { orderField, radioOptions, required } from '../lib/fields'
 
 export const testimonial = defineType({
   name: 'testimonial',
@@ -8,21 +8,15 @@ export const testimonial = defineType({
   type: 'document',
   icon: CommentIcon,
   fields: [
-    defineField({ name: 'name', title: 'Name', type: 'string', validation: (rule) => rule.required() }),
-    defineField({ name: 'role', title: 'Role', type: 'string', validation: (rule) => rule.required() }),
-    defineField({ name: 'company', title: 'Company', type: 'string', validation: (rule) => rule.required() }),
-    defineField({
-      name: 'content',
-      title: 'Testimonial',
-      type: 'text',
-      rows: 4,
-      validation: (rule) => rule.required(),
-    }),
+    defineField({ name: 'name', title: 'Name', type: 'string', ...required }),
+    defineField({ name: 'role', title: 'Role', type: 'string', ...required }),
+    defineField({ name: 'company', title: 'Company', type: 'string', ...required }),
+    defineField({ name: 'content', title: 'Testimonial', type: 'text', rows: 4, ...required }),
     defineField({
       name: 'rating',
       title: 'Rating',
       type: 'number',
-      options: { list: [1, 2, 3, 4, 5], layout: 'radio', direction: 'horizontal' },
+      options: radioOptions([1, 2, 3, 4, 5]),
       validation: (rule) => rule.required().integer().min(1).max(5),
     }),
     defineField({
@@ -30,7 +24,7 @@ export const testimonial = defineType({
       title: 'Initials',
       description: 'Shown in the avatar circle.',
       type: 'string',
-      validation: (rule) => rule.required(),
+      ...required,
     }),
     orderField(),
   ],

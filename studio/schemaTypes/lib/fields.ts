@@ -1,11 +1,29 @@
 import { defineArrayMember, defineField } from '@sanity/types'
 import { CONTACT_KEYS, ICONS, list } from './constants'
-import { checkAnchor, checkHref, checkLinkTarget, checkSlug } from './validation'
+import { checkHref, checkLinkTarget, checkSlug } from './validation'
+
+/** Spread into a field the editor must fill in: `defineField({ name, title, type, ...required })`. */
+export const required = { validation: <R extends { required: () => R }>(rule: R) => rule.required() }
 
 type FieldOptions = { name: string; title?: string; description?: string; group?: string }
 
+/** Options for a short choice shown as a row of radio buttons. */
+export function radioOptions<T>(list: T[]) {
+  return { list, layout: 'radio' as const, direction: 'horizontal' as const }
+}
+
+/** A list of buttons. */
+export function linkListField(opts: FieldOptions) {
+  return defineField({ ...opts, type: 'array', of: [defineArrayMember({ type: 'link' })] })
+}
+
+/** A required list of short lines of text (features, bullet points). */
+export function stringListField(opts: FieldOptions) {
+  return defineField({ ...opts, type: 'array', of: [defineArrayMember({ type: 'string' })], ...required })
+}
+
 /** A Sanity image with a required `alt` text (README: `image`). */
-export function imageField({ required = true, ...opts }: FieldOptions & { required?: boolean }) {
+export function imageField({ required: isRequired = true, ...opts }: FieldOptions & { required?: boolean }) {
   return defineField({
     ...opts,
     type: 'image',
@@ -16,21 +34,24 @@ export function imageField({ required = true, ...opts }: FieldOptions & { requir
         title: 'Alternative text',
         description: 'Describes the image for screen readers and search engines.',
         type: 'string',
-        validation: (rule) => rule.required(),
+        ...required,
       }),
     ],
-    validation: required ? (rule) => rule.required() : undefined,
+    validation: isRequired ? (rule) => rule.required() : undefined,
   })
 }
 
 /** A name from the fixed icon set the site renders. */
-export function iconField({ required = true, ...opts }: Partial<FieldOptions> & { required?: boolean } = {}) {
+export function iconField({
+  required: isRequired = true,
+  ...opts
+}: Partial<FieldOptions> & { required?: boolean } = {}) {
   return defineField({
     name: 'icon',
     ...opts,
     type: 'string',
     options: { list: list(ICONS) },
-    validation: required ? (rule) => rule.required() : undefined,
+    validation: isRequired ? (rule) => rule.required() : undefined,
   })
 }
 
@@ -38,27 +59,20 @@ export function iconField({ required = true, ...opts }: Partial<FieldOptions> & 
  * Rich text: paragraphs, h2/h3, bullet and numbered lists, strong/em and links (`href` or a
  * `contact` key resolved from site settings).
  */
-export function richTextField({ required = true, ...opts }: FieldOptions & { required?: boolean }) {
+export function richTextField({
+  required: isRequired = true,
+  ...opts
+}: FieldOptions & { required?: boolean }) {
   return defineField({
     ...opts,
     type: 'array',
     of: [
       defineArrayMember({
         type: 'block',
-        styles: [
-          { title: 'Normal', value: 'normal' },
-          { title: 'Heading 2', value: 'h2' },
-          { title: 'Heading 3', value: 'h3' },
-        ],
-        lists: [
-          { title: 'Bullet', value: 'bullet' },
-          { title: 'Numbered', value: 'number' },
-        ],
+        styles: list(['normal', 'h2', 'h3'], { normal: 'Normal', h2: 'Heading 2', h3: 'Heading 3' }),
+        lists: list(['bullet', 'number'], { bullet: 'Bullet', number: 'Numbered' }),
         marks: {
-          decorators: [
-            { title: 'Strong', value: 'strong' },
-            { title: 'Emphasis', value: 'em' },
-          ],
+          decorators: list(['strong', 'em'], { strong: 'Strong', em: 'Emphasis' }),
           annotations: [
             defineArrayMember({
               name: 'link',
@@ -84,7 +98,7 @@ export function richTextField({ required = true, ...opts }: FieldOptions & { req
         },
       }),
     ],
-    validation: required ? (rule) => rule.required() : undefined,
+    validation: isRequired ? (rule) => rule.required() : undefined,
   })
 }
 
@@ -122,21 +136,6 @@ export function sectionsField(opts: Partial<FieldOptions> = {}) {
   })
 }
 
-/** `anchor?`, `heading?`, `intro?`: the fields every section starts with. */
-export function sectionBaseFields() {
-  return [
-    defineField({
-      name: 'anchor',
-      title: 'Anchor',
-      description: 'Becomes the element id, so "#anchor" links scroll here.',
-      type: 'string',
-      validation: (rule) => rule.custom(checkAnchor),
-    }),
-    defineField({ name: 'heading', title: 'Heading', type: 'string' }),
-    defineField({ name: 'intro', title: 'Intro', type: 'text', rows: 3 }),
-  ]
-}
-
 export function orderField() {
   return defineField({
     name: 'order',
@@ -158,9 +157,9 @@ export function slugField(source = 'title') {
 }
 
 export function seoField() {
-  return defineField({ name: 'seo', title: 'SEO', type: 'seo', validation: (rule) => rule.required() })
+  return defineField({ name: 'seo', title: 'SEO', type: 'seo', ...required })
 }
 
 export function heroField() {
-  return defineField({ name: 'hero', title: 'Hero', type: 'hero', validation: (rule) => rule.required() })
+  return defineField({ name: 'hero', title: 'Hero', type: 'hero', ...required })
 }

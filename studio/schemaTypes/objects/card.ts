@@ -1,6 +1,6 @@
 import { DocumentIcon } from '@sanity/icons'
 import { defineField, defineType } from '@sanity/types'
-import { iconField } from '../lib/fields'
+import { iconField, required } from '../lib/fields'
 
 export const card = defineType({
   name: 'card',
@@ -8,14 +8,8 @@ export const card = defineType({
   type: 'object',
   icon: DocumentIcon,
   fields: [
-    defineField({ name: 'title', title: 'Title', type: 'string', validation: (rule) => rule.required() }),
-    defineField({
-      name: 'text',
-      title: 'Text',
-      type: 'text',
-      rows: 3,
-      validation: (rule) => rule.required(),
-    }),
+    defineField({ name: 'title', title: 'Title', type: 'string', ...required }),
+    defineField({ name: 'text', title: 'Text', type: 'text', rows: 3, ...required }),
     iconField({ required: false }),
     defineField({ name: 'link', title: 'Link', type: 'link' }),
   ],

@@ -1,5 +1,6 @@
 import { HelpCircleIcon } from '@sanity/icons'
 import { defineField, defineType } from '@sanity/types'
+import { required } from '../lib/fields'
 
 export const faq = defineType({
   name: 'faq',
@@ -7,19 +8,8 @@ export const faq = defineType({
   type: 'object',
   icon: HelpCircleIcon,
   fields: [
-    defineField({
-      name: 'question',
-      title: 'Question',
-      type: 'string',
-      validation: (rule) => rule.required(),
-    }),
-    defineField({
-      name: 'answer',
-      title: 'Answer',
-      type: 'text',
-      rows: 4,
-      validation: (rule) => rule.required(),
-    }),
+    defineField({ name: 'question', title: 'Question', type: 'string', ...required }),
+    defineField({ name: 'answer', title: 'Answer', type: 'text', rows: 4, ...required }),
   ],
   preview: { select: { title: 'question', subtitle: 'answer' } },
 })

@@ -1,6 +1,6 @@
 import { StarIcon } from '@sanity/icons'
 import { defineArrayMember, defineField, defineType } from '@sanity/types'
-import { imageField } from '../lib/fields'
+import { imageField, linkListField, required } from '../lib/fields'
 
 export const hero = defineType({
   name: 'hero',
@@ -14,16 +14,11 @@ export const hero = defineType({
       title: 'Heading',
       description: '"{brand}" is replaced by the brand name.',
       type: 'string',
-      validation: (rule) => rule.required(),
+      ...required,
     }),
     defineField({ name: 'text', title: 'Text', type: 'text', rows: 3 }),
     imageField({ name: 'image', title: 'Image', required: false }),
-    defineField({
-      name: 'ctas',
-      title: 'Buttons',
-      type: 'array',
-      of: [defineArrayMember({ type: 'link' })],
-    }),
+    linkListField({ name: 'ctas', title: 'Buttons' }),
     defineField({
       name: 'stats',
       title: 'Figures',

@@ -1,6 +1,7 @@
 import { LinkIcon } from '@sanity/icons'
 import { defineField, defineType } from '@sanity/types'
 import { CONTACT_KEYS, LINK_STYLES, list } from '../lib/constants'
+import { radioOptions, required } from '../lib/fields'
 import { checkHref, checkLinkTarget } from '../lib/validation'
 
 export const link = defineType({
@@ -9,7 +10,7 @@ export const link = defineType({
   type: 'object',
   icon: LinkIcon,
   fields: [
-    defineField({ name: 'label', title: 'Label', type: 'string', validation: (rule) => rule.required() }),
+    defineField({ name: 'label', title: 'Label', type: 'string', ...required }),
     defineField({
       name: 'href',
       title: 'URL or site path',
@@ -28,7 +29,7 @@ export const link = defineType({
       name: 'style',
       title: 'Style',
       type: 'string',
-      options: { list: list(LINK_STYLES), layout: 'radio', direction: 'horizontal' },
+      options: radioOptions(list(LINK_STYLES)),
       initialValue: 'primary',
     }),
   ],

@@ -1,5 +1,6 @@
 import { BarChartIcon } from '@sanity/icons'
 import { defineField, defineType } from '@sanity/types'
+import { required } from '../lib/fields'
 
 export const stat = defineType({
   name: 'stat',
@@ -12,9 +13,9 @@ export const stat = defineType({
       title: 'Value',
       description: 'As shown: "100+", "24/7", "Level 1".',
       type: 'string',
-      validation: (rule) => rule.required(),
+      ...required,
     }),
-    defineField({ name: 'label', title: 'Label', type: 'string', validation: (rule) => rule.required() }),
+    defineField({ name: 'label', title: 'Label', type: 'string', ...required }),
   ],
   preview: { select: { title: 'value', subtitle: 'label' } },
 })

@@ -1,10 +1,8 @@
 import { CogIcon } from '@sanity/icons'
 import { defineArrayMember, defineField, defineType } from '@sanity/types'
 import { list, SOCIAL_PLATFORMS, WEEKDAYS } from '../lib/constants'
-import { richTextField } from '../lib/fields'
+import { required, richTextField } from '../lib/fields'
 import { checkE164, checkEmail, checkHttpsUrl, checkTime } from '../lib/validation'
-
-const required = { validation: <R extends { required: () => R }>(rule: R) => rule.required() }
 
 export const siteSettings = defineType({
   name: 'siteSettings',

@@ -1,19 +1,8 @@
 import { TagsIcon } from '@sanity/icons'
-import { defineType } from '@sanity/types'
-import { sectionBaseFields } from '../../lib/fields'
+import { defineSection } from '../../lib/section'
 
-export const brandLogosSection = defineType({
+export const brandLogosSection = defineSection({
   name: 'brandLogosSection',
   title: 'Brand logos',
-  type: 'object',
   icon: TagsIcon,
-  fields: [...sectionBaseFields()],
-  preview: {
-    select: { heading: 'heading', anchor: 'anchor' },
-    prepare: ({ heading, anchor }) => ({
-      title: heading ?? 'Brand logos',
-      subtitle: anchor ? `Brand logos · #${anchor}` : 'Brand logos',
-      media: TagsIcon,
-    }),
-  },
 })

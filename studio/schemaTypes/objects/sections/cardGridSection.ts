@@ -1,34 +1,25 @@
 import { ThLargeIcon } from '@sanity/icons'
-import { defineArrayMember, defineField, defineType } from '@sanity/types'
-import { sectionBaseFields } from '../../lib/fields'
+import { defineArrayMember, defineField } from '@sanity/types'
+import { radioOptions, required } from '../../lib/fields'
+import { defineSection } from '../../lib/section'
 
-export const cardGridSection = defineType({
+export const cardGridSection = defineSection({
   name: 'cardGridSection',
   title: 'Card grid',
-  type: 'object',
   icon: ThLargeIcon,
   fields: [
-    ...sectionBaseFields(),
     defineField({
       name: 'columns',
       title: 'Columns',
       type: 'number',
-      options: { list: [2, 3, 4], layout: 'radio', direction: 'horizontal' },
+      options: radioOptions([2, 3, 4]),
     }),
     defineField({
       name: 'cards',
       title: 'Cards',
       type: 'array',
       of: [defineArrayMember({ type: 'card' })],
-      validation: (rule) => rule.required(),
+      ...required,
     }),
   ],
-  preview: {
-    select: { heading: 'heading', anchor: 'anchor' },
-    prepare: ({ heading, anchor }) => ({
-      title: heading ?? 'Card grid',
-      subtitle: anchor ? `Card grid · #${anchor}` : 'Card grid',
-      media: ThLargeIcon,
-    }),
-  },
 })

@@ -1,29 +1,14 @@
 import { BulbOutlineIcon } from '@sanity/icons'
-import { defineArrayMember, defineField, defineType } from '@sanity/types'
-import { sectionBaseFields } from '../../lib/fields'
+import { defineField } from '@sanity/types'
+import { linkListField, required } from '../../lib/fields'
+import { defineSection } from '../../lib/section'
 
-export const ctaSection = defineType({
+export const ctaSection = defineSection({
   name: 'ctaSection',
   title: 'Call to action',
-  type: 'object',
   icon: BulbOutlineIcon,
   fields: [
-    ...sectionBaseFields(),
     defineField({ name: 'text', title: 'Text', type: 'text', rows: 3 }),
-    defineField({
-      name: 'ctas',
-      title: 'Buttons',
-      type: 'array',
-      of: [defineArrayMember({ type: 'link' })],
-      validation: (rule) => rule.required(),
-    }),
+    { ...linkListField({ name: 'ctas', title: 'Buttons' }), ...required },
   ],
-  preview: {
-    select: { heading: 'heading', anchor: 'anchor' },
-    prepare: ({ heading, anchor }) => ({
-      title: heading ?? 'Call to action',
-      subtitle: anchor ? `Call to action · #${anchor}` : 'Call to action',
-      media: BulbOutlineIcon,
-    }),
-  },
 })

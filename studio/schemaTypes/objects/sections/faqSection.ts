@@ -1,28 +1,19 @@
 import { HelpCircleIcon } from '@sanity/icons'
-import { defineArrayMember, defineField, defineType } from '@sanity/types'
-import { sectionBaseFields } from '../../lib/fields'
+import { defineArrayMember, defineField } from '@sanity/types'
+import { required } from '../../lib/fields'
+import { defineSection } from '../../lib/section'
 
-export const faqSection = defineType({
+export const faqSection = defineSection({
   name: 'faqSection',
   title: 'FAQs',
-  type: 'object',
   icon: HelpCircleIcon,
   fields: [
-    ...sectionBaseFields(),
     defineField({
       name: 'faqs',
       title: 'Questions',
       type: 'array',
       of: [defineArrayMember({ type: 'faq' })],
-      validation: (rule) => rule.required(),
+      ...required,
     }),
   ],
-  preview: {
-    select: { heading: 'heading', anchor: 'anchor' },
-    prepare: ({ heading, anchor }) => ({
-      title: heading ?? 'FAQs',
-      subtitle: anchor ? `FAQs · #${anchor}` : 'FAQs',
-      media: HelpCircleIcon,
-    }),
-  },
 })

@@ -1,19 +1,8 @@
 import { ImagesIcon } from '@sanity/icons'
-import { defineType } from '@sanity/types'
-import { sectionBaseFields } from '../../lib/fields'
+import { defineSection } from '../../lib/section'
 
-export const gallerySection = defineType({
+export const gallerySection = defineSection({
   name: 'gallerySection',
   title: 'Project gallery',
-  type: 'object',
   icon: ImagesIcon,
-  fields: [...sectionBaseFields()],
-  preview: {
-    select: { heading: 'heading', anchor: 'anchor' },
-    prepare: ({ heading, anchor }) => ({
-      title: heading ?? 'Project gallery',
-      subtitle: anchor ? `Project gallery · #${anchor}` : 'Project gallery',
-      media: ImagesIcon,
-    }),
-  },
 })

@@ -1,19 +1,8 @@
 import { DocumentsIcon } from '@sanity/icons'
-import { defineType } from '@sanity/types'
-import { sectionBaseFields } from '../../lib/fields'
+import { defineSection } from '../../lib/section'
 
-export const latestPostsSection = defineType({
+export const latestPostsSection = defineSection({
   name: 'latestPostsSection',
   title: 'Latest posts',
-  type: 'object',
   icon: DocumentsIcon,
-  fields: [...sectionBaseFields()],
-  preview: {
-    select: { heading: 'heading', anchor: 'anchor' },
-    prepare: ({ heading, anchor }) => ({
-      title: heading ?? 'Latest posts',
-      subtitle: anchor ? `Latest posts · #${anchor}` : 'Latest posts',
-      media: DocumentsIcon,
-    }),
-  },
 })

@@ -1,43 +1,23 @@
 import { ListIcon } from '@sanity/icons'
-import { defineArrayMember, defineField, defineType } from '@sanity/types'
-import { sectionBaseFields } from '../../lib/fields'
+import { defineField } from '@sanity/types'
+import { list } from '../../lib/constants'
+import { radioOptions, stringListField } from '../../lib/fields'
+import { defineSection } from '../../lib/section'
 
-export const listSection = defineType({
+export const listSection = defineSection({
   name: 'listSection',
   title: 'List',
-  type: 'object',
   icon: ListIcon,
   fields: [
-    ...sectionBaseFields(),
-    defineField({
-      name: 'items',
-      title: 'Items',
-      type: 'array',
-      of: [defineArrayMember({ type: 'string' })],
-      validation: (rule) => rule.required(),
-    }),
+    stringListField({ name: 'items', title: 'Items' }),
     defineField({
       name: 'style',
       title: 'Style',
       type: 'string',
-      options: {
-        list: [
-          { title: 'Check marks', value: 'checks' },
-          { title: 'Bullets', value: 'bullets' },
-          { title: 'Chips', value: 'chips' },
-        ],
-        layout: 'radio',
-        direction: 'horizontal',
-      },
+      options: radioOptions(
+        list(['checks', 'bullets', 'chips'], { checks: 'Check marks', bullets: 'Bullets', chips: 'Chips' }),
+      ),
       initialValue: 'checks',
     }),
   ],
-  preview: {
-    select: { heading: 'heading', anchor: 'anchor' },
-    prepare: ({ heading, anchor }) => ({
-      title: heading ?? 'List',
-      subtitle: anchor ? `List · #${anchor}` : 'List',
-      media: ListIcon,
-    }),
-  },
 })

@@ -1,14 +1,12 @@
 import { EnvelopeIcon } from '@sanity/icons'
-import { defineField, defineType } from '@sanity/types'
-import { sectionBaseFields } from '../../lib/fields'
+import { defineField } from '@sanity/types'
+import { defineSection } from '../../lib/section'
 
-export const newsletterSection = defineType({
+export const newsletterSection = defineSection({
   name: 'newsletterSection',
   title: 'Newsletter',
-  type: 'object',
   icon: EnvelopeIcon,
   fields: [
-    ...sectionBaseFields(),
     defineField({ name: 'text', title: 'Text', type: 'text', rows: 2 }),
     defineField({
       name: 'note',
@@ -17,12 +15,4 @@ export const newsletterSection = defineType({
       type: 'string',
     }),
   ],
-  preview: {
-    select: { heading: 'heading', anchor: 'anchor' },
-    prepare: ({ heading, anchor }) => ({
-      title: heading ?? 'Newsletter',
-      subtitle: anchor ? `Newsletter · #${anchor}` : 'Newsletter',
-      media: EnvelopeIcon,
-    }),
-  },
 })

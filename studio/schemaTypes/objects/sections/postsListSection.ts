@@ -1,19 +1,8 @@
 import { DocumentsIcon } from '@sanity/icons'
-import { defineType } from '@sanity/types'
-import { sectionBaseFields } from '../../lib/fields'
+import { defineSection } from '../../lib/section'
 
-export const postsListSection = defineType({
+export const postsListSection = defineSection({
   name: 'postsListSection',
   title: 'All posts',
-  type: 'object',
   icon: DocumentsIcon,
-  fields: [...sectionBaseFields()],
-  preview: {
-    select: { heading: 'heading', anchor: 'anchor' },
-    prepare: ({ heading, anchor }) => ({
-      title: heading ?? 'All posts',
-      subtitle: anchor ? `All posts · #${anchor}` : 'All posts',
-      media: DocumentsIcon,
-    }),
-  },
 })

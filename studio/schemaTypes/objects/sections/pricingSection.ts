@@ -1,15 +1,14 @@
 import { CreditCardIcon } from '@sanity/icons'
-import { defineArrayMember, defineField, defineType } from '@sanity/types'
-import { sectionBaseFields } from '../../lib/fields'
+import { defineArrayMember, defineField } from '@sanity/types'
+import { required, stringListField } from '../../lib/fields'
+import { defineSection } from '../../lib/section'
 import { checkCurrency } from '../../lib/validation'
 
-export const pricingSection = defineType({
+export const pricingSection = defineSection({
   name: 'pricingSection',
   title: 'Pricing',
-  type: 'object',
   icon: CreditCardIcon,
   fields: [
-    ...sectionBaseFields(),
     defineField({
       name: 'currency',
       title: 'Currency',
@@ -27,32 +26,15 @@ export const pricingSection = defineType({
           title: 'Plan',
           type: 'object',
           fields: [
-            defineField({
-              name: 'name',
-              title: 'Name',
-              type: 'string',
-              validation: (rule) => rule.required(),
-            }),
-            defineField({
-              name: 'description',
-              title: 'Description',
-              type: 'text',
-              rows: 2,
-              validation: (rule) => rule.required(),
-            }),
-            defineField({
-              name: 'features',
-              title: 'Features',
-              type: 'array',
-              of: [defineArrayMember({ type: 'string' })],
-              validation: (rule) => rule.required(),
-            }),
+            defineField({ name: 'name', title: 'Name', type: 'string', ...required }),
+            defineField({ name: 'description', title: 'Description', type: 'text', rows: 2, ...required }),
+            stringListField({ name: 'features', title: 'Features' }),
             defineField({
               name: 'priceText',
               title: 'Price text',
               description: 'As shown, e.g. "From £45 per call".',
               type: 'string',
-              validation: (rule) => rule.required(),
+              ...required,
             }),
             defineField({ name: 'cta', title: 'Button', type: 'link' }),
           ],
@@ -62,12 +44,4 @@ export const pricingSection = defineType({
       validation: (rule) => rule.required(),
     }),
   ],
-  preview: {
-    select: { heading: 'heading', anchor: 'anchor' },
-    prepare: ({ heading, anchor }) => ({
-      title: heading ?? 'Pricing',
-      subtitle: anchor ? `Pricing · #${anchor}` : 'Pricing',
-      media: CreditCardIcon,
-    }),
-  },
 })

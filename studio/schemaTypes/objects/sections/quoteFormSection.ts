@@ -1,19 +1,10 @@
 import { EnvelopeIcon } from '@sanity/icons'
-import { defineField, defineType } from '@sanity/types'
-import { sectionBaseFields } from '../../lib/fields'
+import { defineField } from '@sanity/types'
+import { defineSection } from '../../lib/section'
 
-export const quoteFormSection = defineType({
+export const quoteFormSection = defineSection({
   name: 'quoteFormSection',
   title: 'Quote form',
-  type: 'object',
   icon: EnvelopeIcon,
-  fields: [...sectionBaseFields(), defineField({ name: 'text', title: 'Text', type: 'text', rows: 3 })],
-  preview: {
-    select: { heading: 'heading', anchor: 'anchor' },
-    prepare: ({ heading, anchor }) => ({
-      title: heading ?? 'Quote form',
-      subtitle: anchor ? `Quote form · #${anchor}` : 'Quote form',
-      media: EnvelopeIcon,
-    }),
-  },
+  fields: [defineField({ name: 'text', title: 'Text', type: 'text', rows: 3 })],
 })

@@ -1,19 +1,8 @@
 import { CogIcon } from '@sanity/icons'
-import { defineType } from '@sanity/types'
-import { sectionBaseFields } from '../../lib/fields'
+import { defineSection } from '../../lib/section'
 
-export const servicesSection = defineType({
+export const servicesSection = defineSection({
   name: 'servicesSection',
   title: 'Main services',
-  type: 'object',
   icon: CogIcon,
-  fields: [...sectionBaseFields()],
-  preview: {
-    select: { heading: 'heading', anchor: 'anchor' },
-    prepare: ({ heading, anchor }) => ({
-      title: heading ?? 'Main services',
-      subtitle: anchor ? `Main services · #${anchor}` : 'Main services',
-      media: CogIcon,
-    }),
-  },
 })

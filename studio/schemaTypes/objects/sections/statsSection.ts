@@ -1,28 +1,19 @@
 import { BarChartIcon } from '@sanity/icons'
-import { defineArrayMember, defineField, defineType } from '@sanity/types'
-import { sectionBaseFields } from '../../lib/fields'
+import { defineArrayMember, defineField } from '@sanity/types'
+import { required } from '../../lib/fields'
+import { defineSection } from '../../lib/section'
 
-export const statsSection = defineType({
+export const statsSection = defineSection({
   name: 'statsSection',
   title: 'Figures',
-  type: 'object',
   icon: BarChartIcon,
   fields: [
-    ...sectionBaseFields(),
     defineField({
       name: 'stats',
       title: 'Figures',
       type: 'array',
       of: [defineArrayMember({ type: 'stat' })],
-      validation: (rule) => rule.required(),
+      ...required,
     }),
   ],
-  preview: {
-    select: { heading: 'heading', anchor: 'anchor' },
-    prepare: ({ heading, anchor }) => ({
-      title: heading ?? 'Figures',
-      subtitle: anchor ? `Figures · #${anchor}` : 'Figures',
-      media: BarChartIcon,
-    }),
-  },
 })

@@ -1,19 +1,8 @@
 import { CommentIcon } from '@sanity/icons'
-import { defineType } from '@sanity/types'
-import { sectionBaseFields } from '../../lib/fields'
+import { defineSection } from '../../lib/section'
 
-export const testimonialsSection = defineType({
+export const testimonialsSection = defineSection({
   name: 'testimonialsSection',
   title: 'Testimonials',
-  type: 'object',
   icon: CommentIcon,
-  fields: [...sectionBaseFields()],
-  preview: {
-    select: { heading: 'heading', anchor: 'anchor' },
-    prepare: ({ heading, anchor }) => ({
-      title: heading ?? 'Testimonials',
-      subtitle: anchor ? `Testimonials · #${anchor}` : 'Testimonials',
-      media: CommentIcon,
-    }),
-  },
 })

@@ -1,19 +1,10 @@
 import { BlockContentIcon } from '@sanity/icons'
-import { defineType } from '@sanity/types'
-import { richTextField, sectionBaseFields } from '../../lib/fields'
+import { richTextField } from '../../lib/fields'
+import { defineSection } from '../../lib/section'
 
-export const textSection = defineType({
+export const textSection = defineSection({
   name: 'textSection',
   title: 'Text',
-  type: 'object',
   icon: BlockContentIcon,
-  fields: [...sectionBaseFields(), richTextField({ name: 'body', title: 'Body' })],
-  preview: {
-    select: { heading: 'heading', anchor: 'anchor' },
-    prepare: ({ heading, anchor }) => ({
-      title: heading ?? 'Text',
-      subtitle: anchor ? `Text · #${anchor}` : 'Text',
-      media: BlockContentIcon,
-    }),
-  },
+  fields: [richTextField({ name: 'body', title: 'Body' })],
 })
