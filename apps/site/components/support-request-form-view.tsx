@@ -1,12 +1,12 @@
 'use client'
 
-import type { SupportRequest } from '@siyakha/schemas/support-request'
+import { type FormAction, useActionForm } from '@siyakha/ui/action-form'
 import { Button } from '@siyakha/ui/button'
 import { InputField, SelectField, TextareaField } from '@siyakha/ui/field'
-import type { FormAction } from '@/lib/form-state'
+import type { Sent } from '@/lib/form-actions'
 import { HoneypotField } from './honeypot-field'
-import { FormPageNotice } from './page-notice'
-import { useValidatedForm, type Validator } from './use-validated-form'
+import { FieldErrorCount, FormPageNotice } from './page-notice'
+import { publicFormNotices } from './public-form'
 
 const EMPTY = {
   full_name: '',
@@ -17,14 +17,12 @@ const EMPTY = {
   description: '',
 }
 
-const validate: Validator<typeof EMPTY, SupportRequest> = async (values) => {
-  const { fieldErrors, supportRequestFormSchema, supportRequestSchema } = await import(
-    '@siyakha/schemas/support-request'
-  )
-  const payload = supportRequestSchema.safeParse({ ...values, preferred_channel: 'email' })
-  return payload.success
-    ? { ok: true, data: payload.data }
-    : { ok: false, errors: fieldErrors(supportRequestFormSchema, values) }
+const validate = async (values: typeof EMPTY) => {
+  const [{ supportRequestSchema }, { validate }] = await Promise.all([
+    import('@siyakha/schemas/support-request'),
+    import('@siyakha/schemas/action-state'),
+  ])
+  return validate(supportRequestSchema, { ...values, preferred_channel: 'email' })
 }
 
 export function SupportRequestFormView({
@@ -32,22 +30,18 @@ export function SupportRequestFormView({
   categories,
 }: {
   /** Sends the request (the log-support-call function), with the honeypot's value. */
-  action: FormAction
+  action: FormAction<Sent>
   categories: readonly string[]
 }) {
-  const form = useValidatedForm({
+  const form = useActionForm({
     action,
     empty: EMPTY,
     validate,
-    what: 'Support request',
-    success: {
+    ...publicFormNotices({
       title: 'Request submitted',
       description: 'Thank you! Our support team will contact you shortly.',
-    },
-    failure: {
-      title: 'Something went wrong',
-      description: 'We couldn’t log your request. Please try again.',
-    },
+      failure: 'We couldn’t log your request. Please try again.',
+    }),
   })
 
   return (
@@ -87,16 +81,9 @@ export function SupportRequestFormView({
         hint="What is happening, since when, and who is affected."
         {...form.field('description')}
       />
-      <div role="status" className="empty:hidden">
-        {form.errorCount > 0 ? (
-          <p className="text-sm font-medium text-red-700">
-            Please correct the{' '}
-            {form.errorCount === 1 ? 'highlighted field' : `${form.errorCount} highlighted fields`}.
-          </p>
-        ) : null}
-      </div>
-      <Button type="submit" size="lg" disabled={form.submitting} className="w-full sm:w-auto">
-        {form.submitting ? 'Submitting…' : 'Submit Request'}
+      <FieldErrorCount count={form.errorCount} />
+      <Button type="submit" size="lg" disabled={form.pending} className="w-full sm:w-auto">
+        {form.pending ? 'Submitting…' : 'Submit Request'}
       </Button>
     </form>
   )

@@ -1,5 +1,6 @@
 'use client'
 
+import type { ActionState } from '@siyakha/schemas/action-state'
 import {
   CLOSE_REASON_LABELS,
   CLOSE_REASONS,
@@ -8,42 +9,26 @@ import {
   TICKET_PRIORITIES,
 } from '@siyakha/schemas/helpdesk'
 import { TICKET_STATUSES } from '@siyakha/schemas/ticket'
+import { type FormAction, useActionForm } from '@siyakha/ui/action-form'
 import { Button } from '@siyakha/ui/button'
 import { SelectField, TextareaField } from '@siyakha/ui/field'
-import { toast } from '@siyakha/ui/toaster'
-import { type ReactNode, useActionState, useEffect, useRef } from 'react'
+import type { ReactNode } from 'react'
 import { Card } from '@/components/card'
-import { type ActionState, IDLE } from '@/lib/action-state'
 import { assignAction, changePriorityAction, changeStatusAction, replyAction } from './actions'
-
-type Action = (previous: ActionState, formData: FormData) => Promise<ActionState>
 
 /**
  * One staff action as a form posting to its server action (it works before hydration too).
  * Success is a toast; a refusal stays on the form, next to the field it concerns, with what the
  * user sent put back, and focus moves to the first field that needs fixing.
  */
-function useStaffAction(action: Action) {
-  const [state, formAction, pending] = useActionState(action, IDLE)
-  const formRef = useRef<HTMLFormElement>(null)
-  useEffect(() => {
-    if (state.status === 'success') toast(state.message, { variant: 'success' })
-    if (state.status === 'error') {
-      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
-    }
-  }, [state])
-  const failed = state.status === 'error' ? state : null
-  return {
-    formAction,
-    pending,
-    formRef,
-    /** Re-mounts the fields after each answer, so their default values are the ones shown. */
-    key: state.status === 'idle' ? 'idle' : String(state.at),
-    fieldErrors: failed?.fieldErrors ?? {},
-    /** What the user sent, when the action refused it. */
-    sent: failed?.values,
-    problem: failed?.message,
-  }
+function useStaffAction(action: FormAction<null>) {
+  return useActionForm({
+    action,
+    success: (state: Extract<ActionState, { status: 'success' }>) => ({
+      title: state.message,
+      variant: 'success',
+    }),
+  })
 }
 
 function FormProblem({ message }: { message?: string }) {
@@ -53,6 +38,11 @@ function FormProblem({ message }: { message?: string }) {
     </p>
   ) : null
 }
+
+type StaffActionForm = ReturnType<typeof useStaffAction>
+
+/** The refusal's message for the whole form, when there is one. */
+const problemOf = (form: StaffActionForm) => (form.state.status === 'error' ? form.state.message : undefined)
 
 /**
  * One staff action's card: its form posts the ticket id and, for changes to the ticket itself,
@@ -70,7 +60,7 @@ function StaffForm({
 }: {
   title: string
   id: string
-  form: ReturnType<typeof useStaffAction>
+  form: StaffActionForm
   ticketId: string
   version?: number
   /** Let the browser check the fields too; by default only the server's messages show. */
@@ -114,7 +104,7 @@ export function StatusForm({
           label="New status"
           name="status"
           defaultValue={form.sent?.status ?? status}
-          error={form.fieldErrors.status}
+          error={form.errors.status}
         >
           {TICKET_STATUSES.map((value) => (
             <option key={value} value={value}>
@@ -128,7 +118,7 @@ export function StatusForm({
           name="closeReason"
           hint="Required when closing."
           defaultValue={form.sent?.closeReason ?? closeReason ?? ''}
-          error={form.fieldErrors.closeReason}
+          error={form.errors.closeReason}
         >
           <option value="">None (not closing)</option>
           {CLOSE_REASONS.map((value) => (
@@ -138,7 +128,7 @@ export function StatusForm({
           ))}
         </SelectField>
       </div>
-      <FormProblem message={form.problem} />
+      <FormProblem message={problemOf(form)} />
       <Button type="submit" size="sm" disabled={form.pending}>
         Update status
       </Button>
@@ -164,7 +154,7 @@ export function PriorityForm({
         label="New priority"
         name="priority"
         defaultValue={form.sent?.priority ?? priority}
-        error={form.fieldErrors.priority}
+        error={form.errors.priority}
       >
         {TICKET_PRIORITIES.map((value) => (
           <option key={value} value={value}>
@@ -172,7 +162,7 @@ export function PriorityForm({
           </option>
         ))}
       </SelectField>
-      <FormProblem message={form.problem} />
+      <FormProblem message={problemOf(form)} />
       <Button type="submit" size="sm" disabled={form.pending}>
         Update priority
       </Button>
@@ -206,7 +196,7 @@ export function AssignmentForm({
       validate
     >
       <p className="text-sm text-slate-700">{description}</p>
-      <FormProblem message={form.problem || form.fieldErrors.assignee} />
+      <FormProblem message={problemOf(form) || form.errors.assignee} />
       <div className="flex flex-wrap gap-2">
         {assignee === 'you' ? null : (
           <Button type="submit" size="sm" name="assignee" value="me" disabled={form.pending}>
@@ -246,9 +236,7 @@ export function ReplyForm({ ticketId }: { ticketId: string }) {
             <input type="radio" name="kind" value="internal" defaultChecked={kind === 'internal'} />
             Internal note (staff only)
           </label>
-          {form.fieldErrors.kind ? (
-            <p className="text-sm font-medium text-red-700">{form.fieldErrors.kind}</p>
-          ) : null}
+          {form.errors.kind ? <p className="text-sm font-medium text-red-700">{form.errors.kind}</p> : null}
         </fieldset>
         <TextareaField
           id="reply-body"
@@ -258,10 +246,10 @@ export function ReplyForm({ ticketId }: { ticketId: string }) {
           maxLength={4096}
           required
           defaultValue={form.sent?.body ?? ''}
-          error={form.fieldErrors.body}
+          error={form.errors.body}
         />
       </div>
-      <FormProblem message={form.problem} />
+      <FormProblem message={problemOf(form)} />
       <Button type="submit" size="sm" disabled={form.pending}>
         Add to timeline
       </Button>
