@@ -32,7 +32,7 @@ export function NewsletterBox({ action, note = 'No spam. Unsubscribe anytime.' }
   const email = form.field('email')
 
   return (
-    <form action={form.formAction} onSubmit={form.onSubmit} className="relative space-y-3">
+    <form {...form.props} className="relative space-y-3">
       <HoneypotField />
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
         <div className="flex-1 space-y-1.5">

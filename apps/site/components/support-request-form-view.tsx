@@ -45,13 +45,7 @@ export function SupportRequestFormView({
   })
 
   return (
-    <form
-      ref={form.formRef}
-      action={form.formAction}
-      noValidate
-      onSubmit={form.onSubmit}
-      className="relative space-y-5"
-    >
+    <form {...form.props} noValidate className="relative space-y-5">
       <HoneypotField />
       <FormPageNotice notice={form.pageNotice} />
       <div className="grid gap-5 sm:grid-cols-2">

@@ -1,12 +1,5 @@
 import 'server-only'
-import {
-  type ActionState,
-  type FailureReason,
-  type Refusal,
-  refused,
-  validate,
-  valuesOf,
-} from '@siyakha/schemas/action-state'
+import { type ActionState, type Refusal, refused, validate, valuesOf } from '@siyakha/schemas/action-state'
 import type { FunctionError } from '@siyakha/supabase/functions'
 import { headers } from 'next/headers'
 import { unstable_rethrow } from 'next/navigation'
@@ -75,7 +68,6 @@ export function siteAction<S extends z.ZodType, N extends string, D = null>(conf
 
 /** A function's failure as the public forms word it: too many tries, no answer, or it failed. */
 export function functionRefusal(error: FunctionError, values: Record<string, string>): Refusal {
-  const reason: FailureReason =
-    error.reason === 'rate_limited' || error.reason === 'unreachable' ? error.reason : 'failed'
+  const reason = error.reason === 'rate_limited' || error.reason === 'unreachable' ? error.reason : 'failed'
   return refused(reason, values, { message: error.message })
 }

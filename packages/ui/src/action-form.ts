@@ -131,8 +131,10 @@ export function useActionForm<D, V extends Record<string, string> = Record<strin
   const onSubmit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
     event.preventDefault()
     if (pending) return
-    // Read now: the fields may change while the validator loads.
-    const formData = new FormData(event.currentTarget)
+    // Read now: the fields may change while the validator loads. The pressed button's name and
+    // value count too, as in a plain form post.
+    const submitter = (event.nativeEvent as SubmitEvent).submitter
+    const formData = new FormData(event.currentTarget, submitter)
     if (validate) {
       setAttempted(true)
       let result: Validation<unknown>
@@ -164,6 +166,8 @@ export function useActionForm<D, V extends Record<string, string> = Record<strin
   const pageNotice = hydrated ? null : (successNotice ?? failureNotice)
 
   return {
+    /** For the `<form>`: posts to the action, checked in the browser first when it can run. */
+    props: { ref: formRef, action: formAction, onSubmit },
     state,
     formAction,
     pending,

@@ -55,14 +55,7 @@ export function CreateTicketForm() {
   const { state, hydrated, sent } = form
 
   return (
-    <form
-      ref={form.formRef}
-      className="mt-6 space-y-4"
-      action={form.formAction}
-      onSubmit={form.onSubmit}
-      noValidate
-      aria-busy={form.pending || undefined}
-    >
+    <form {...form.props} noValidate className="mt-6 space-y-4" aria-busy={form.pending || undefined}>
       <FlowOutcome state={state} hydrated={hydrated} />
       <div key={form.key} className="space-y-4">
         <InputField

@@ -60,13 +60,7 @@ export function SendUpdateCard({
       <h2 id="send-update-title" className="text-xl font-bold text-brand-900">
         Send Update via WhatsApp
       </h2>
-      <form
-        ref={send.formRef}
-        className="mt-4 space-y-4"
-        action={send.formAction}
-        onSubmit={send.onSubmit}
-        noValidate
-      >
+      <form {...send.props} noValidate className="mt-4 space-y-4">
         <FlowOutcome state={state} hydrated={hydrated} />
         <input type="hidden" name="ticketId" value={ticketId} />
         {/* Re-mounted after each answer: a refusal shows what was sent, a success clears the message. */}
