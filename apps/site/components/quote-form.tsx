@@ -1,12 +1,9 @@
 'use client'
 
 import { type FormAction, useActionForm } from '@siyakha/ui/action-form'
-import { Button } from '@siyakha/ui/button'
 import { InputField, SelectField, TextareaField } from '@siyakha/ui/field'
 import type { Sent } from '@/lib/form-actions'
-import { HoneypotField } from './honeypot-field'
-import { FieldErrorCount, FormPageNotice } from './page-notice'
-import { publicFormNotices } from './public-form'
+import { PublicForm, publicFormNotices } from './public-form'
 
 export type QuoteFormProps = {
   /** Sends the request (the quote-request function), with the honeypot's value. */
@@ -40,9 +37,7 @@ export function QuoteForm({ action, services }: QuoteFormProps) {
   })
 
   return (
-    <form {...form.props} noValidate className="relative space-y-5">
-      <HoneypotField />
-      <FormPageNotice notice={form.pageNotice} />
+    <PublicForm form={form} submit="Request a Quote" sending="Sending…">
       <div className="grid gap-5 sm:grid-cols-2">
         <InputField label="Full name" autoComplete="name" required {...form.field('full_name')} />
         <InputField label="Company" autoComplete="organization" optional {...form.field('company')} />
@@ -59,10 +54,6 @@ export function QuoteForm({ action, services }: QuoteFormProps) {
         <option value="other">Other</option>
       </SelectField>
       <TextareaField label="Message" rows={5} required {...form.field('message')} />
-      <FieldErrorCount count={form.errorCount} />
-      <Button type="submit" size="lg" disabled={form.pending} className="w-full sm:w-auto">
-        {form.pending ? 'Sending…' : 'Request a Quote'}
-      </Button>
-    </form>
+    </PublicForm>
   )
 }

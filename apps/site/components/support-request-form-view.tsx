@@ -1,12 +1,9 @@
 'use client'
 
 import { type FormAction, useActionForm } from '@siyakha/ui/action-form'
-import { Button } from '@siyakha/ui/button'
 import { InputField, SelectField, TextareaField } from '@siyakha/ui/field'
 import type { Sent } from '@/lib/form-actions'
-import { HoneypotField } from './honeypot-field'
-import { FieldErrorCount, FormPageNotice } from './page-notice'
-import { publicFormNotices } from './public-form'
+import { PublicForm, publicFormNotices } from './public-form'
 
 const EMPTY = {
   full_name: '',
@@ -45,9 +42,7 @@ export function SupportRequestFormView({
   })
 
   return (
-    <form {...form.props} noValidate className="relative space-y-5">
-      <HoneypotField />
-      <FormPageNotice notice={form.pageNotice} />
+    <PublicForm form={form} submit="Submit Request" sending="Submitting…">
       <div className="grid gap-5 sm:grid-cols-2">
         <InputField label="Full name" autoComplete="name" required {...form.field('full_name')} />
         <InputField
@@ -75,10 +70,6 @@ export function SupportRequestFormView({
         hint="What is happening, since when, and who is affected."
         {...form.field('description')}
       />
-      <FieldErrorCount count={form.errorCount} />
-      <Button type="submit" size="lg" disabled={form.pending} className="w-full sm:w-auto">
-        {form.pending ? 'Submitting…' : 'Submit Request'}
-      </Button>
-    </form>
+    </PublicForm>
   )
 }

@@ -112,6 +112,13 @@ export function useActionForm<D, V extends Record<string, string> = Record<strin
     },
   })
 
+  /** Props for an uncontrolled field (re-mounted with `key`): what was sent back, else `initial`. */
+  const sentField = (name: string, initial = '') => ({
+    name,
+    defaultValue: (state.status === 'error' ? state.values[name] : undefined) ?? initial,
+    error: errors[name],
+  })
+
   /** Forgets a field's message (an uncontrolled field the user is fixing). */
   const clearError = (name: string) =>
     setErrors((current) => {
@@ -177,6 +184,7 @@ export function useActionForm<D, V extends Record<string, string> = Record<strin
     key: state.status === 'idle' ? 'idle' : String(state.at),
     values,
     field,
+    sentField,
     errors,
     errorCount: Object.keys(errors).length,
     clearError,

@@ -11,6 +11,7 @@ import { useRouter } from 'next/navigation'
 import type { ChatOpened } from '@/lib/whatsapp-state'
 import { createTicketAction } from './actions'
 import { FlowOutcome } from './flow-outcome'
+import { PhoneField } from './phone-field'
 
 type TicketValues = { summary: string; details: string; phone: string; message: string }
 
@@ -52,7 +53,7 @@ export function CreateTicketForm() {
       void handoff.settle(state.data).then(() => router.push(`/portal/tickets/${state.data.ticketId}`))
     },
   })
-  const { state, hydrated, sent } = form
+  const { state, hydrated } = form
 
   return (
     <form {...form.props} noValidate className="mt-6 space-y-4" aria-busy={form.pending || undefined}>
@@ -60,41 +61,14 @@ export function CreateTicketForm() {
       <div key={form.key} className="space-y-4">
         <InputField
           label="Summary"
-          name="summary"
           required
           maxLength={200}
           autoComplete="off"
-          defaultValue={sent?.summary}
+          {...form.sentField('summary')}
         />
-        <TextareaField
-          label="Details"
-          name="details"
-          optional
-          rows={4}
-          maxLength={10000}
-          defaultValue={sent?.details}
-        />
-        <InputField
-          label="Client WhatsApp number"
-          name="phone"
-          type="tel"
-          required
-          autoComplete="tel"
-          inputMode="tel"
-          placeholder="+27 82 123 4567"
-          hint="E.164 format, e.g. +27821234567"
-          error={form.errors.phone}
-          onChange={() => form.clearError('phone')}
-          defaultValue={sent?.phone}
-        />
-        <TextareaField
-          label="Message"
-          name="message"
-          required
-          rows={4}
-          maxLength={4000}
-          defaultValue={sent?.message}
-        />
+        <TextareaField label="Details" optional rows={4} maxLength={10000} {...form.sentField('details')} />
+        <PhoneField {...form.sentField('phone')} onChange={() => form.clearError('phone')} />
+        <TextareaField label="Message" required rows={4} maxLength={4000} {...form.sentField('message')} />
       </div>
       <div className="flex flex-wrap items-center gap-4">
         <Button type="submit" variant="primary" disabled={form.pending}>

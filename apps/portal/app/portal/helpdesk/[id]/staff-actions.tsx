@@ -31,6 +31,14 @@ function useStaffAction(action: FormAction<null>) {
   })
 }
 
+function Choices<T extends string>({ values, labels }: { values: readonly T[]; labels: Record<T, string> }) {
+  return values.map((value) => (
+    <option key={value} value={value}>
+      {labels[value]}
+    </option>
+  ))
+}
+
 function FormProblem({ message }: { message?: string }) {
   return message ? (
     <p role="alert" className="text-sm font-medium text-red-700">
@@ -99,33 +107,17 @@ export function StatusForm({
   return (
     <StaffForm title="Status" id="status-form-title" form={form} ticketId={ticketId} version={version}>
       <div key={`${form.key}-${status}-${closeReason}`} className="space-y-3">
-        <SelectField
-          id="ticket-status"
-          label="New status"
-          name="status"
-          defaultValue={form.sent?.status ?? status}
-          error={form.errors.status}
-        >
-          {TICKET_STATUSES.map((value) => (
-            <option key={value} value={value}>
-              {STAFF_STATUS_LABELS[value]}
-            </option>
-          ))}
+        <SelectField id="ticket-status" label="New status" {...form.sentField('status', status)}>
+          <Choices values={TICKET_STATUSES} labels={STAFF_STATUS_LABELS} />
         </SelectField>
         <SelectField
           id="ticket-close-reason"
           label="Close reason"
-          name="closeReason"
           hint="Required when closing."
-          defaultValue={form.sent?.closeReason ?? closeReason ?? ''}
-          error={form.errors.closeReason}
+          {...form.sentField('closeReason', closeReason ?? '')}
         >
           <option value="">None (not closing)</option>
-          {CLOSE_REASONS.map((value) => (
-            <option key={value} value={value}>
-              {CLOSE_REASON_LABELS[value]}
-            </option>
-          ))}
+          <Choices values={CLOSE_REASONS} labels={CLOSE_REASON_LABELS} />
         </SelectField>
       </div>
       <FormProblem message={problemOf(form)} />
@@ -152,15 +144,9 @@ export function PriorityForm({
         key={`${form.key}-${priority}`}
         id="ticket-priority"
         label="New priority"
-        name="priority"
-        defaultValue={form.sent?.priority ?? priority}
-        error={form.errors.priority}
+        {...form.sentField('priority', priority)}
       >
-        {TICKET_PRIORITIES.map((value) => (
-          <option key={value} value={value}>
-            {PRIORITY_LABELS[value]}
-          </option>
-        ))}
+        <Choices values={TICKET_PRIORITIES} labels={PRIORITY_LABELS} />
       </SelectField>
       <FormProblem message={problemOf(form)} />
       <Button type="submit" size="sm" disabled={form.pending}>
@@ -241,12 +227,10 @@ export function ReplyForm({ ticketId }: { ticketId: string }) {
         <TextareaField
           id="reply-body"
           label="Message"
-          name="body"
           rows={5}
           maxLength={4096}
           required
-          defaultValue={form.sent?.body ?? ''}
-          error={form.errors.body}
+          {...form.sentField('body')}
         />
       </div>
       <FormProblem message={problemOf(form)} />

@@ -4,11 +4,12 @@ import { validate } from '@siyakha/schemas/action-state'
 import { ticketUpdateSchema } from '@siyakha/schemas/ticket'
 import { useActionForm } from '@siyakha/ui/action-form'
 import { Button } from '@siyakha/ui/button'
-import { InputField, TextareaField } from '@siyakha/ui/field'
+import { TextareaField } from '@siyakha/ui/field'
 import { useWhatsappHandoff } from '@siyakha/ui/whatsapp-handoff'
 import type { ChatOpened } from '@/lib/whatsapp-state'
 import { markSentAction, sendUpdateAction } from '../actions'
 import { FlowOutcome } from '../flow-outcome'
+import { PhoneField } from '../phone-field'
 
 /**
  * 'Send Update via WhatsApp': the form posts to a server action that records the intent and answers
@@ -40,7 +41,7 @@ export function SendUpdateCard({
     success: { title: 'Marked as sent', description: 'Logged to the timeline.', variant: 'success' },
     failure: (state) => state.notice ?? null,
   })
-  const { state, hydrated, sent } = send
+  const { state, hydrated } = send
   const marked = mark.state
   const busy = send.pending || mark.pending
 
@@ -65,26 +66,13 @@ export function SendUpdateCard({
         <input type="hidden" name="ticketId" value={ticketId} />
         {/* Re-mounted after each answer: a refusal shows what was sent, a success clears the message. */}
         <div key={send.key} className="space-y-4">
-          <InputField
-            label="Client WhatsApp number"
-            name="phone"
-            type="tel"
-            required
-            inputMode="tel"
-            autoComplete="tel"
-            placeholder="+27 82 123 4567"
-            hint="E.164 format, e.g. +27821234567"
-            defaultValue={sent?.phone ?? defaultPhone}
-            error={send.errors.phone}
-          />
+          <PhoneField {...send.sentField('phone', defaultPhone)} />
           <TextareaField
             label="Description"
-            name="message"
             required
             rows={6}
             maxLength={4000}
-            defaultValue={sent?.message}
-            error={send.errors.message}
+            {...send.sentField('message')}
           />
         </div>
         <Button type="submit" disabled={busy}>
