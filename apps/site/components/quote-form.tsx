@@ -23,18 +23,15 @@ const validate = async (values: typeof EMPTY) => {
   return validate(quoteRequestSchema, values)
 }
 
+const NOTICES = publicFormNotices({
+  title: 'Quote request sent',
+  description: 'Thank you! We’ll be in touch within one business day.',
+  failure: 'We couldn’t send your request. Please try again.',
+})
+
 /** The home page quote request (#quote-form). */
 export function QuoteForm({ action, services }: QuoteFormProps) {
-  const form = useActionForm({
-    action,
-    empty: EMPTY,
-    validate,
-    ...publicFormNotices({
-      title: 'Quote request sent',
-      description: 'Thank you! We’ll be in touch within one business day.',
-      failure: 'We couldn’t send your request. Please try again.',
-    }),
-  })
+  const form = useActionForm({ action, empty: EMPTY, validate, ...NOTICES })
 
   return (
     <PublicForm form={form} submit="Request a Quote" sending="Sending…">

@@ -22,6 +22,12 @@ const validate = async (values: typeof EMPTY) => {
   return validate(supportRequestSchema, { ...values, preferred_channel: 'email' })
 }
 
+const NOTICES = publicFormNotices({
+  title: 'Request submitted',
+  description: 'Thank you! Our support team will contact you shortly.',
+  failure: 'We couldn’t log your request. Please try again.',
+})
+
 export function SupportRequestFormView({
   action,
   categories,
@@ -30,16 +36,7 @@ export function SupportRequestFormView({
   action: FormAction<Sent>
   categories: readonly string[]
 }) {
-  const form = useActionForm({
-    action,
-    empty: EMPTY,
-    validate,
-    ...publicFormNotices({
-      title: 'Request submitted',
-      description: 'Thank you! Our support team will contact you shortly.',
-      failure: 'We couldn’t log your request. Please try again.',
-    }),
-  })
+  const form = useActionForm({ action, empty: EMPTY, validate, ...NOTICES })
 
   return (
     <PublicForm form={form} submit="Submit Request" sending="Submitting…">

@@ -6,7 +6,7 @@ import { Button, buttonClasses } from '@siyakha/ui/button'
 import { InputField } from '@siyakha/ui/field'
 import { toast } from '@siyakha/ui/toaster'
 import { useRouter } from 'next/navigation'
-import { type FormEvent, useRef, useState } from 'react'
+import { type ChangeEvent, type FormEvent, useRef, useState } from 'react'
 import { AUTH_NOTICES, type AuthAnswer, type AuthMode } from '@/lib/auth-schema'
 import { authAction } from './actions'
 
@@ -94,6 +94,13 @@ export function AuthForm({
     }
   }
 
+  const passwordField = {
+    name: 'password',
+    type: 'password',
+    value: password,
+    onChange: (event: ChangeEvent<HTMLInputElement>) => setPassword(event.target.value),
+  }
+
   const heading = HEADINGS[mode]
   // Sign in and sign up are tabs over one panel; recovery has no tabs.
   const tabPanel =
@@ -154,14 +161,7 @@ export function AuthForm({
           <input type="hidden" name="from" value={from} />
           <input type="hidden" name="enhanced" value={hydrated ? '1' : ''} />
           {mode === 'recovery' ? (
-            <InputField
-              label="New password"
-              name="password"
-              type="password"
-              autoComplete="new-password"
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-            />
+            <InputField label="New password" autoComplete="new-password" {...passwordField} />
           ) : (
             <>
               <InputField
@@ -175,12 +175,9 @@ export function AuthForm({
               />
               <InputField
                 label="Password"
-                name="password"
-                type="password"
                 autoComplete={mode === 'signup' ? 'new-password' : 'current-password'}
                 required
-                value={password}
-                onChange={(event) => setPassword(event.target.value)}
+                {...passwordField}
               />
             </>
           )}

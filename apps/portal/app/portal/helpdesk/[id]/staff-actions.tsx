@@ -59,22 +59,25 @@ const problemOf = (form: StaffActionForm) => (form.state.status === 'error' ? fo
  */
 function StaffForm({
   title,
-  id,
+  name,
   form,
-  ticketId,
-  version,
+  ticket: { ticketId, version },
   validate = false,
+  submit,
   children,
 }: {
   title: string
-  id: string
+  /** Names the card's heading: `<name>-form-title`. */
+  name: string
   form: StaffActionForm
-  ticketId: string
-  version?: number
+  ticket: { ticketId: string; version?: number }
   /** Let the browser check the fields too; by default only the server's messages show. */
   validate?: boolean
+  /** The submit button's label; the refusal's message shows above it. Without: the form has its own. */
+  submit?: string
   children: ReactNode
 }) {
+  const id = `${name}-form-title`
   return (
     <Card title={title} id={id}>
       <form
@@ -87,6 +90,14 @@ function StaffForm({
         <input type="hidden" name="ticketId" value={ticketId} />
         {version === undefined ? null : <input type="hidden" name="version" value={version} />}
         {children}
+        {submit ? (
+          <>
+            <FormProblem message={problemOf(form)} />
+            <Button type="submit" size="sm" disabled={form.pending}>
+              {submit}
+            </Button>
+          </>
+        ) : null}
       </form>
     </Card>
   )
@@ -105,7 +116,7 @@ export function StatusForm({
 }) {
   const form = useStaffAction(changeStatusAction)
   return (
-    <StaffForm title="Status" id="status-form-title" form={form} ticketId={ticketId} version={version}>
+    <StaffForm title="Status" name="status" form={form} ticket={{ ticketId, version }} submit="Update status">
       <div key={`${form.key}-${status}-${closeReason}`} className="space-y-3">
         <SelectField id="ticket-status" label="New status" {...form.sentField('status', status)}>
           <Choices values={TICKET_STATUSES} labels={STAFF_STATUS_LABELS} />
@@ -120,10 +131,6 @@ export function StatusForm({
           <Choices values={CLOSE_REASONS} labels={CLOSE_REASON_LABELS} />
         </SelectField>
       </div>
-      <FormProblem message={problemOf(form)} />
-      <Button type="submit" size="sm" disabled={form.pending}>
-        Update status
-      </Button>
     </StaffForm>
   )
 }
@@ -139,7 +146,13 @@ export function PriorityForm({
 }) {
   const form = useStaffAction(changePriorityAction)
   return (
-    <StaffForm title="Priority" id="priority-form-title" form={form} ticketId={ticketId} version={version}>
+    <StaffForm
+      title="Priority"
+      name="priority"
+      form={form}
+      ticket={{ ticketId, version }}
+      submit="Update priority"
+    >
       <SelectField
         key={`${form.key}-${priority}`}
         id="ticket-priority"
@@ -148,10 +161,6 @@ export function PriorityForm({
       >
         <Choices values={TICKET_PRIORITIES} labels={PRIORITY_LABELS} />
       </SelectField>
-      <FormProblem message={problemOf(form)} />
-      <Button type="submit" size="sm" disabled={form.pending}>
-        Update priority
-      </Button>
     </StaffForm>
   )
 }
@@ -173,14 +182,7 @@ export function AssignmentForm({
     nobody: 'Unassigned.',
   }[assignee]
   return (
-    <StaffForm
-      title="Assignee"
-      id="assignment-form-title"
-      form={form}
-      ticketId={ticketId}
-      version={version}
-      validate
-    >
+    <StaffForm title="Assignee" name="assignment" form={form} ticket={{ ticketId, version }} validate>
       <p className="text-sm text-slate-700">{description}</p>
       <FormProblem message={problemOf(form) || form.errors.assignee} />
       <div className="flex flex-wrap gap-2">
@@ -210,7 +212,7 @@ export function ReplyForm({ ticketId }: { ticketId: string }) {
   const form = useStaffAction(replyAction)
   const kind = form.sent?.kind === 'internal' ? 'internal' : 'public'
   return (
-    <StaffForm title="Reply or note" id="reply-form-title" form={form} ticketId={ticketId}>
+    <StaffForm title="Reply or note" name="reply" form={form} ticket={{ ticketId }} submit="Add to timeline">
       <div key={form.key} className="space-y-3">
         <fieldset className="space-y-2">
           <legend className="text-sm font-semibold text-brand-900">Visible to</legend>
@@ -233,10 +235,6 @@ export function ReplyForm({ ticketId }: { ticketId: string }) {
           {...form.sentField('body')}
         />
       </div>
-      <FormProblem message={problemOf(form)} />
-      <Button type="submit" size="sm" disabled={form.pending}>
-        Add to timeline
-      </Button>
     </StaffForm>
   )
 }
