@@ -4,7 +4,6 @@ import { type ActionState, type Refusal, refused, succeeded } from '@siyakha/sch
 import {
   HELPDESK_MESSAGES,
   PRIORITY_LABELS,
-  STAFF_STATUS_LABELS,
   staffReplySchema,
   staffStatusLabel,
   ticketAssignmentSchema,
@@ -132,7 +131,7 @@ export const changeStatusAction = ticketChange({
     values: { status: ticket.status, closeReason: ticket.close_reason ?? '' },
     shown: `Current status: ${staffStatusLabel(ticket.status)}.`,
   }),
-  done: (data) => `Status changed to ${STAFF_STATUS_LABELS[data.status]}.`,
+  done: (data) => `Status changed to ${staffStatusLabel(data.status)}.`,
 })
 
 export const changePriorityAction = ticketChange({
