@@ -1,19 +1,8 @@
+import { staticAssetHeaders } from '@siyakha/schemas/security-headers'
 import type { NextConfig } from 'next'
 
-/*
- * The nonce-free part of @siyakha/schemas/security-headers (next.config.ts cannot import a
- * workspace package's TypeScript source); the e2e suite checks assets and pages agree. HSTS needs
- * the request's host, so it rides on the pages only: browsers remember it per host anyway.
- */
-const STATIC_ASSET_HEADERS = [
-  { key: 'X-Content-Type-Options', value: 'nosniff' },
-  { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
-  {
-    key: 'Permissions-Policy',
-    value:
-      'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()',
-  },
-]
+// The same nonce-free headers proxy.ts gives the pages; the e2e suite checks they agree.
+const STATIC_ASSET_HEADERS = staticAssetHeaders()
 
 const config: NextConfig = {
   poweredByHeader: false,
@@ -32,11 +21,6 @@ const config: NextConfig = {
   },
   // ws backs supabase-js' realtime client on Node 20 (server side only); keep it out of the bundle.
   serverExternalPackages: ['ws'],
-  // AUTH_COOKIE_DOMAIN (shared with the site) is needed in the browser client too.
-  env: {
-    NEXT_PUBLIC_AUTH_COOKIE_DOMAIN:
-      process.env.AUTH_COOKIE_DOMAIN ?? process.env.NEXT_PUBLIC_AUTH_COOKIE_DOMAIN ?? '',
-  },
 }
 
 export default config

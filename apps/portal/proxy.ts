@@ -28,7 +28,7 @@ export async function proxy(request: NextRequest) {
     : await updateSession(request, { requiresSession: isProtected, signInPath: '/auth' })
   const location = response.headers.get('location')
   if (location) {
-    // updateSession names the return path `next`; the portal's contract (spec §2) calls it `from`.
+    // updateSession names the return path `next`; the portal's links and /auth read it as `from`.
     const target = new URL(location)
     const from = target.searchParams.get('next')
     if (from !== null) {

@@ -35,17 +35,5 @@ export type AuthIntent = (typeof AUTH_INTENTS)[number]
 /** The screen's modes: two tabs, and the new-password form a reset link opens. */
 export type AuthMode = 'signin' | 'signup' | 'recovery'
 
-export type AuthNotice = {
-  title: string
-  description: string
-  variant: 'default' | 'success' | 'destructive'
-}
-
-/**
- * What the auth action answers its form: a notice to show, with the mode and the email address to
- * show again (never the password), or a notice to show on the way to another page.
- */
-export type AuthState =
-  | { status: 'idle' }
-  | { status: 'notice'; mode: AuthMode; notice: AuthNotice; email: string; at: number }
-  | { status: 'moved'; notice: AuthNotice; to: string; at: number }
+/** What the auth action answers once it is done: the mode and the email to show again, or where to go. */
+export type AuthAnswer = { mode: AuthMode; email: string; to?: string }

@@ -1,5 +1,2 @@
-import { publicEnv } from '@siyakha/supabase/env'
-
-/** The portal's public URLs (parsed once in @siyakha/supabase/env), without trailing slashes. */
-export const SITE_URL = publicEnv.NEXT_PUBLIC_SITE_URL.replace(/\/$/, '')
-export const PORTAL_URL = publicEnv.NEXT_PUBLIC_PORTAL_URL.replace(/\/$/, '')
+// The portal's public URLs, parsed once in @siyakha/supabase/env.
+export { PORTAL_URL, SITE_URL } from '@siyakha/supabase/env'

@@ -1,6 +1,6 @@
 import { sameSitePathOr } from '@siyakha/schemas/same-site-path'
 
-/** Where signing in lands when no (usable) `from`/`next` is given (spec §9). */
+/** Where signing in lands when no (usable) `from`/`next` is given: the customer's own tickets. */
 export const AFTER_SIGN_IN = '/portal/tickets'
 
 /**

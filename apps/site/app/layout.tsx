@@ -1,3 +1,4 @@
+import { SkipLink } from '@siyakha/ui/skip-link'
 import { Toaster } from '@siyakha/ui/toaster'
 import type { Metadata, Viewport } from 'next'
 import localFont from 'next/font/local'
@@ -52,12 +53,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   return (
     <html lang="en-ZA" className={inter.variable}>
       <body className="flex min-h-screen flex-col bg-white font-sans text-slate-900 antialiased">
-        <a
-          href="#main"
-          className="sr-only z-50 rounded bg-white px-4 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
-        >
-          Skip to content
-        </a>
+        <SkipLink />
         <SiteHeader
           brandName={brandName}
           services={services}

@@ -1,9 +1,10 @@
 'use client'
 
+import { useActionForm } from '@siyakha/ui/action-form'
 import { Button } from '@siyakha/ui/button'
 import { toast } from '@siyakha/ui/toaster'
-import { useActionState, useEffect, useId, useState } from 'react'
-import { type CompanyAdminState, createCompanyAdminAction } from '@/lib/admin-actions'
+import { useId, useState } from 'react'
+import { createCompanyAdminAction } from '@/lib/admin-actions'
 import { useSiteSession } from '@/lib/use-session'
 
 export type AdminQuickActionsProps = {
@@ -12,28 +13,28 @@ export type AdminQuickActionsProps = {
   adminEmail: string
 }
 
-const IDLE: CompanyAdminState = { status: 'idle' }
-
 /**
  * The admin quick-action panel, for provider admins only (the site's server says who is). The
  * action posts to a server action, which calls the function with the visitor's session.
  */
 export function AdminQuickActions({ companyName, adminEmail }: AdminQuickActionsProps) {
   const session = useSiteSession()
-  const [state, formAction, busy] = useActionState(createCompanyAdminAction, IDLE)
+  const form = useActionForm({
+    action: createCompanyAdminAction,
+    success: ({ data }) => ({
+      title: 'Success',
+      description: `Company ${data.companyId} and admin user ${data.adminUserId} are set up.`,
+      variant: 'success',
+    }),
+    failure: (state) => ({
+      title: 'Failed',
+      description: state.message || 'Unexpected error',
+      variant: 'destructive',
+    }),
+  })
+  const busy = form.pending
   const [open, setOpen] = useState(false)
   const panelId = useId()
-
-  useEffect(() => {
-    if (state.status === 'success') {
-      toast('Success', {
-        description: `Company ${state.companyId} and admin user ${state.adminUserId} are set up.`,
-        variant: 'success',
-      })
-    } else if (state.status === 'error') {
-      toast('Failed', { description: state.message || 'Unexpected error', variant: 'destructive' })
-    }
-  }, [state])
 
   if (!session.admin) return null
 
@@ -49,7 +50,7 @@ export function AdminQuickActions({ companyName, adminEmail }: AdminQuickActions
           Set up {companyName} with {adminEmail} as its company admin and provider admin.
         </p>
         <form
-          action={formAction}
+          action={form.formAction}
           onSubmit={() => toast('Creating company…', { description: 'Inviting admin and assigning roles' })}
         >
           <Button type="submit" size="sm" className="mt-3 w-full" disabled={busy}>

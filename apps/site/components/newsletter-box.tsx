@@ -1,22 +1,25 @@
 'use client'
 
+import { type FormAction, type FormNotice, useActionForm } from '@siyakha/ui/action-form'
 import { Button } from '@siyakha/ui/button'
 import { controlClasses } from '@siyakha/ui/field'
-import { toast } from '@siyakha/ui/toaster'
-import { type FormEvent, startTransition, useActionState, useEffect, useId, useState } from 'react'
-import { type FormAction, IDLE } from '@/lib/form-state'
-import { useHydrated } from '@/lib/use-hydrated'
+import { useId } from 'react'
+import type { Sent } from '@/lib/form-actions'
 import { HoneypotField } from './honeypot-field'
 import { FormPageNotice } from './page-notice'
 
 export type NewsletterBoxProps = {
   /** Signs the address up (the newsletter-subscribe function sends a confirmation email). */
-  action: FormAction
+  action: FormAction<Sent>
   note?: string
 }
 
 const SENT = 'Almost done: check your inbox and click the link to confirm your subscription.'
-const FAILURE = { title: 'Something went wrong', description: 'We couldn’t subscribe you. Please try again.' }
+const FAILURE: FormNotice = {
+  title: 'Something went wrong',
+  description: 'We couldn’t subscribe you. Please try again.',
+  variant: 'destructive',
+}
 
 /**
  * Email + Subscribe (double opt-in: the visitor confirms through the emailed link). The browser
@@ -24,28 +27,12 @@ const FAILURE = { title: 'Something went wrong', description: 'We couldn’t sub
  * JavaScript, and the address typed comes back if sending fails.
  */
 export function NewsletterBox({ action, note = 'No spam. Unsubscribe anytime.' }: NewsletterBoxProps) {
-  const hydrated = useHydrated()
-  const [state, formAction, busy] = useActionState(action, IDLE)
-  const [email, setEmail] = useState(state.status === 'error' ? (state.values.email ?? '') : '')
+  const form = useActionForm({ action, empty: { email: '' }, failure: FAILURE })
   const inputId = useId()
-
-  useEffect(() => {
-    if (state.status === 'success') setEmail('')
-    if (state.status !== 'error') return
-    console.error('Newsletter subscription failed', state.reason)
-    toast(FAILURE.title, { description: FAILURE.description, variant: 'destructive' })
-  }, [state])
-
-  // Posted by hand so the address stays in the field when sending fails (a form action resets it).
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    if (busy) return
-    const formData = new FormData(event.currentTarget)
-    startTransition(() => formAction(formData))
-  }
+  const email = form.field('email')
 
   return (
-    <form action={formAction} onSubmit={onSubmit} className="relative space-y-3">
+    <form {...form.props} className="relative space-y-3">
       <HoneypotField />
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
         <div className="flex-1 space-y-1.5">
@@ -58,20 +45,20 @@ export function NewsletterBox({ action, note = 'No spam. Unsubscribe anytime.' }
             type="email"
             required
             autoComplete="email"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
+            value={email.value}
+            onChange={email.onChange}
             className={controlClasses}
           />
         </div>
-        <Button type="submit" disabled={busy}>
+        <Button type="submit" disabled={form.pending}>
           Subscribe
         </Button>
       </div>
       <p className="text-sm text-slate-600">{note}</p>
       <p role="status" className="text-sm font-medium text-brand-900 empty:hidden">
-        {state.status === 'success' ? SENT : null}
+        {form.state.status === 'success' ? SENT : null}
       </p>
-      <FormPageNotice notice={!hydrated && state.status === 'error' ? { ...FAILURE, tone: 'error' } : null} />
+      <FormPageNotice notice={form.pageNotice} />
     </form>
   )
 }

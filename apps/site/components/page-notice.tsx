@@ -1,9 +1,9 @@
-import type { PageNotice } from './use-validated-form'
+import type { FormNotice } from '@siyakha/ui/action-form'
 
 /** A form's outcome written on the page, for a plain form post rendered without JavaScript. */
-export function FormPageNotice({ notice }: { notice: PageNotice | null }) {
+export function FormPageNotice({ notice }: { notice: FormNotice | null }) {
   if (!notice) return null
-  const error = notice.tone === 'error'
+  const error = notice.variant === 'destructive'
   return (
     <p
       role={error ? 'alert' : 'status'}
@@ -11,5 +11,18 @@ export function FormPageNotice({ notice }: { notice: PageNotice | null }) {
     >
       <strong className="font-semibold">{notice.title}.</strong> {notice.description}
     </p>
+  )
+}
+
+/** "Please correct the 2 highlighted fields.", announced as the count changes. */
+export function FieldErrorCount({ count }: { count: number }) {
+  return (
+    <div role="status" className="empty:hidden">
+      {count > 0 ? (
+        <p className="text-sm font-medium text-red-700">
+          Please correct the {count === 1 ? 'highlighted field' : `${count} highlighted fields`}.
+        </p>
+      ) : null}
+    </div>
   )
 }

@@ -1,12 +1,9 @@
 'use client'
 
-import type { SupportRequest } from '@siyakha/schemas/support-request'
-import { Button } from '@siyakha/ui/button'
+import { type FormAction, useActionForm } from '@siyakha/ui/action-form'
 import { InputField, SelectField, TextareaField } from '@siyakha/ui/field'
-import type { FormAction } from '@/lib/form-state'
-import { HoneypotField } from './honeypot-field'
-import { FormPageNotice } from './page-notice'
-import { useValidatedForm, type Validator } from './use-validated-form'
+import type { Sent } from '@/lib/form-actions'
+import { PublicForm, publicFormNotices } from './public-form'
 
 const EMPTY = {
   full_name: '',
@@ -17,49 +14,32 @@ const EMPTY = {
   description: '',
 }
 
-const validate: Validator<typeof EMPTY, SupportRequest> = async (values) => {
-  const { fieldErrors, supportRequestFormSchema, supportRequestSchema } = await import(
-    '@siyakha/schemas/support-request'
-  )
-  const payload = supportRequestSchema.safeParse({ ...values, preferred_channel: 'email' })
-  return payload.success
-    ? { ok: true, data: payload.data }
-    : { ok: false, errors: fieldErrors(supportRequestFormSchema, values) }
+const validate = async (values: typeof EMPTY) => {
+  const [{ supportRequestSchema }, { validate }] = await Promise.all([
+    import('@siyakha/schemas/support-request'),
+    import('@siyakha/schemas/action-state'),
+  ])
+  return validate(supportRequestSchema, { ...values, preferred_channel: 'email' })
 }
+
+const NOTICES = publicFormNotices({
+  title: 'Request submitted',
+  description: 'Thank you! Our support team will contact you shortly.',
+  failure: 'We couldn’t log your request. Please try again.',
+})
 
 export function SupportRequestFormView({
   action,
   categories,
 }: {
   /** Sends the request (the log-support-call function), with the honeypot's value. */
-  action: FormAction
+  action: FormAction<Sent>
   categories: readonly string[]
 }) {
-  const form = useValidatedForm({
-    action,
-    empty: EMPTY,
-    validate,
-    what: 'Support request',
-    success: {
-      title: 'Request submitted',
-      description: 'Thank you! Our support team will contact you shortly.',
-    },
-    failure: {
-      title: 'Something went wrong',
-      description: 'We couldn’t log your request. Please try again.',
-    },
-  })
+  const form = useActionForm({ action, empty: EMPTY, validate, ...NOTICES })
 
   return (
-    <form
-      ref={form.formRef}
-      action={form.formAction}
-      noValidate
-      onSubmit={form.onSubmit}
-      className="relative space-y-5"
-    >
-      <HoneypotField />
-      <FormPageNotice notice={form.pageNotice} />
+    <PublicForm form={form} submit="Submit Request" sending="Submitting…">
       <div className="grid gap-5 sm:grid-cols-2">
         <InputField label="Full name" autoComplete="name" required {...form.field('full_name')} />
         <InputField
@@ -87,17 +67,6 @@ export function SupportRequestFormView({
         hint="What is happening, since when, and who is affected."
         {...form.field('description')}
       />
-      <div role="status" className="empty:hidden">
-        {form.errorCount > 0 ? (
-          <p className="text-sm font-medium text-red-700">
-            Please correct the{' '}
-            {form.errorCount === 1 ? 'highlighted field' : `${form.errorCount} highlighted fields`}.
-          </p>
-        ) : null}
-      </div>
-      <Button type="submit" size="lg" disabled={form.submitting} className="w-full sm:w-auto">
-        {form.submitting ? 'Submitting…' : 'Submit Request'}
-      </Button>
-    </form>
+    </PublicForm>
   )
 }

@@ -1,114 +1,63 @@
 'use server'
 
+import { type ActionState, succeeded } from '@siyakha/schemas/action-state'
 import { newsletterSubscribeSchema } from '@siyakha/schemas/newsletter'
 import { quoteRequestSchema } from '@siyakha/schemas/quote-request'
-import { fieldErrors, supportRequestSchema } from '@siyakha/schemas/support-request'
-import { enquiryLink } from '@siyakha/schemas/whatsapp'
-import { headers } from 'next/headers'
+import { supportRequestSchema } from '@siyakha/schemas/support-request'
+import { enquiryLink, whatsappEnquirySchema } from '@siyakha/schemas/whatsapp'
+import { callFunction } from '@siyakha/supabase/functions'
 import { redirect } from 'next/navigation'
-import { z } from 'zod'
+import { functionRefusal, type SiteActionContext, siteAction } from './action'
 import { getSettings } from './content'
-import type { FormState } from './form-state'
-import { valuesOf } from './form-state'
-import { callFunction } from './functions'
-import { serverEnv } from './server-env'
-import { visitorAddress } from './visitor-address'
 
 /*
- * The public forms' server actions. The forms post here (with JavaScript or without, so nothing
- * typed ever lands in a URL). They validate again (the browser's check is a courtesy), pass the
- * honeypot and the visitor's address on for the function's spam and rate-limit checks, and call
- * the edge function with the anon key. Answers are reduced to a reason: the browser gets no server
- * internals, but does get back what it sent.
+ * The public forms' server actions: each calls its edge function with the anon key, passing the
+ * honeypot and the visitor's address on for the function's spam and rate-limit checks.
  */
 
-const HONEYPOT = 'company_website'
-const honeypot = z.string().max(500)
-
-/** The visitor's address: the socket's, or what the trusted proxies saw; never a caller-typed entry. */
-async function clientIp(): Promise<string | undefined> {
-  return visitorAddress(await headers(), serverEnv.TRUSTED_PROXY_HOPS)
-}
-
-function refused(
-  values: Record<string, string>,
-  reason: Extract<FormState, { status: 'error' }>['reason'],
-  errors: Record<string, string> = {},
-): FormState {
-  return { status: 'error', reason, fieldErrors: errors, values, at: Date.now() }
-}
+export type Sent = { reference?: string }
 
 async function send(
   name: string,
   body: Record<string, unknown>,
-  values: Record<string, string>,
-): Promise<FormState> {
-  try {
-    const { status, body: answer } = await callFunction(name, { method: 'POST', body, ip: await clientIp() })
-    if (status >= 200 && status < 300) {
-      const reference = (answer as { reference?: unknown } | null)?.reference
-      return {
-        status: 'success',
-        reference: typeof reference === 'string' ? reference : undefined,
-        at: Date.now(),
-      }
-    }
-    console.error(`${name} answered ${status}`, answer)
-    return refused(values, status === 429 ? 'rate_limited' : 'failed')
-  } catch (error) {
-    console.error(`${name} could not be reached`, error)
-    return refused(values, 'unreachable')
-  }
+  { values, honeypot, visitor }: SiteActionContext<string>,
+): Promise<ActionState<Sent>> {
+  const result = await callFunction(name, { body: { ...body, company_website: honeypot }, visitor })
+  if (!result.ok) return functionRefusal(result.error, values)
+  const reference = (result.data as { reference?: unknown } | null)?.reference
+  return succeeded({ reference: typeof reference === 'string' ? reference : undefined })
 }
 
-const SUPPORT_FIELDS = ['full_name', 'contact_number', 'whatsapp_number', 'email', 'category', 'description']
+export const supportRequestAction = siteAction({
+  fields: ['full_name', 'contact_number', 'whatsapp_number', 'email', 'category', 'description'],
+  schema: supportRequestSchema,
+  input: (values) => ({ ...values, preferred_channel: 'email' }),
+  run: (data, context) => send('log-support-call', data, context),
+})
 
-export async function supportRequestAction(_previous: FormState, formData: FormData): Promise<FormState> {
-  const values = valuesOf(formData, SUPPORT_FIELDS)
-  const trap = honeypot.safeParse(valuesOf(formData, [HONEYPOT])[HONEYPOT])
-  const input = { ...values, preferred_channel: 'email' }
-  const parsed = supportRequestSchema.safeParse(input)
-  if (!parsed.success || !trap.success)
-    return refused(values, 'validation', fieldErrors(supportRequestSchema, input))
-  return send('log-support-call', { ...parsed.data, company_website: trap.data }, values)
-}
+export const quoteRequestAction = siteAction({
+  fields: ['full_name', 'company', 'email', 'phone', 'service', 'message'],
+  schema: quoteRequestSchema,
+  run: (data, context) => send('quote-request', data, context),
+})
 
-const QUOTE_FIELDS = ['full_name', 'company', 'email', 'phone', 'service', 'message']
-
-export async function quoteRequestAction(_previous: FormState, formData: FormData): Promise<FormState> {
-  const values = valuesOf(formData, QUOTE_FIELDS)
-  const trap = honeypot.safeParse(valuesOf(formData, [HONEYPOT])[HONEYPOT])
-  const parsed = quoteRequestSchema.safeParse(values)
-  if (!parsed.success || !trap.success)
-    return refused(values, 'validation', fieldErrors(quoteRequestSchema, values))
-  return send('quote-request', { ...parsed.data, company_website: trap.data }, values)
-}
-
-export async function newsletterAction(_previous: FormState, formData: FormData): Promise<FormState> {
-  const values = valuesOf(formData, ['email'])
-  const trap = honeypot.safeParse(valuesOf(formData, [HONEYPOT])[HONEYPOT])
-  const parsed = newsletterSubscribeSchema.safeParse(values)
-  if (!parsed.success || !trap.success) {
-    return refused(values, 'validation', fieldErrors(newsletterSubscribeSchema, values))
-  }
-  return send('newsletter-subscribe', { email: parsed.data.email, company_website: trap.data }, values)
-}
+export const newsletterAction = siteAction({
+  fields: ['email'],
+  schema: newsletterSubscribeSchema,
+  run: (data, context) => send('newsletter-subscribe', { email: data.email }, context),
+})
 
 /**
  * The Quick WhatsApp Enquiry posted without JavaScript (with it, the dialog opens the chat itself):
- * on to the chat with the company number from the settings; an incomplete enquiry goes nowhere.
+ * on to the chat with the company number from the settings; an incomplete enquiry stays put.
  */
-export async function whatsappEnquiryAction(formData: FormData): Promise<void> {
-  const {
-    name = '',
-    email = '',
-    phone = '',
-    service = '',
-    message = '',
-  } = valuesOf(formData, ['name', 'email', 'phone', 'service', 'message'])
-  const settings = await getSettings()
-  const link = settings.whatsappNumber
-    ? enquiryLink(settings.whatsappNumber, { name, email, phone, service, message })
-    : null
-  if (link) redirect(link)
-}
+export const whatsappEnquiryAction = siteAction({
+  fields: ['name', 'email', 'phone', 'service', 'message'],
+  schema: whatsappEnquirySchema,
+  run: async (data) => {
+    const settings = await getSettings()
+    const link = settings.whatsappNumber ? enquiryLink(settings.whatsappNumber, data) : null
+    if (link) redirect(link)
+    return succeeded(null)
+  },
+})

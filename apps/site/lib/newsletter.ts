@@ -1,6 +1,6 @@
 import 'server-only'
+import { callFunction } from '@siyakha/supabase/functions'
 import { z } from 'zod'
-import { callFunction } from './functions'
 
 export type NewsletterLinkOutcome = 'done' | 'invalid' | 'error'
 
@@ -16,17 +16,8 @@ export async function followNewsletterLink(
 ): Promise<NewsletterLinkOutcome> {
   const parsed = token.safeParse(Array.isArray(raw) ? raw[0] : raw)
   if (!parsed.success) return 'invalid'
-  try {
-    const { status, body } = await callFunction('newsletter-subscribe', {
-      method: 'POST',
-      body: { action, token: parsed.data },
-    })
-    if (status >= 200 && status < 300) return 'done'
-    if (status === 400 || status === 404 || status === 409 || status === 410) return 'invalid'
-    console.error(`newsletter-subscribe (${action}) answered ${status}`, body)
-    return 'error'
-  } catch (error) {
-    console.error(`newsletter-subscribe (${action}) could not be reached`, error)
-    return 'error'
-  }
+  const answer = await callFunction('newsletter-subscribe', { body: { action, token: parsed.data } })
+  if (answer.ok) return 'done'
+  const { status } = answer.error
+  return status === 400 || status === 404 || status === 409 || status === 410 ? 'invalid' : 'error'
 }

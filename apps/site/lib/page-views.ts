@@ -2,9 +2,10 @@ import 'server-only'
 import { addressFromForwardedFor } from '@siyakha/schemas/client-address'
 import type { ViewCountRequest } from '@siyakha/schemas/page-views'
 import { pageKey, viewNamespace } from '@siyakha/schemas/view-counter'
+import { callFunction } from '@siyakha/supabase/functions'
+import { z } from 'zod'
 import { getPageRoutes, getPostRoutes } from './content'
 import { SITE_URL } from './env'
-import { callFunction } from './functions'
 import { serverEnv } from './server-env'
 
 /*
@@ -42,11 +43,12 @@ export async function viewCount(
   if (!(await countedPageKeys()).has(key)) return { status: 404 }
   const query = new URLSearchParams({ ns: VIEW_NAMESPACE, key, op })
   const ip = addressFromForwardedFor(forwardedFor, serverEnv.TRUSTED_PROXY_HOPS) ?? 'unknown'
-  const answer = await callFunction(`page-views?${query}`, { method: 'GET', ip })
-  const value = (answer.body as { value?: unknown } | null)?.value
-  if (answer.status !== 200 || typeof value !== 'number') {
-    console.error(`page-views answered ${answer.status}`, answer.body)
-    return { status: 502 }
-  }
-  return { status: 200, value }
+  const answer = await callFunction(`page-views?${query}`, {
+    method: 'GET',
+    visitor: { address: ip, secret: serverEnv.FORWARDER_SECRET },
+    answer: z.object({ value: z.number() }),
+  })
+  // The client logged a failure; the route answers 502 to the browser.
+  if (!answer.ok || answer.status !== 200) return { status: 502 }
+  return { status: 200, value: answer.data.value }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { fieldErrors } from './action-state'
 import { createCompanyAdminSchema } from './company-admin'
-import { fieldErrors } from './support-request'
 
 describe('create company admin schema', () => {
   it('normalises the email and defaults make_superadmin to false', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { fieldErrors } from './action-state'
 import {
   HELPDESK_MESSAGES,
   helpdeskFiltersSchema,
@@ -9,7 +10,6 @@ import {
   ticketPriorityChangeSchema,
   ticketStatusChangeSchema,
 } from './helpdesk'
-import { fieldErrors } from './support-request'
 import { TICKET_STATUSES } from './ticket'
 
 const TICKET = '00000000-0000-4000-8000-0000000000a1'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { fieldErrors } from './action-state'
 import { newsletterSubscribeSchema, newsletterTokenSchema } from './newsletter'
-import { fieldErrors } from './support-request'
 
 describe('newsletter schemas', () => {
   it('normalises the address and rejects a bad one', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { fieldErrors } from './action-state'
 import { quoteRequestSchema } from './quote-request'
-import { fieldErrors } from './support-request'
 
 const valid = {
   full_name: 'Lerato Khumalo',

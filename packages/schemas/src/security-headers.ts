@@ -84,3 +84,12 @@ export function staticSecurityHeaders(secureTransport: boolean): Record<string, 
     ...(secureTransport ? { 'Strict-Transport-Security': STRICT_TRANSPORT_SECURITY } : {}),
   }
 }
+
+/**
+ * The nonce-free headers as next.config.ts `headers()` takes them, for the hashed static files that
+ * skip proxy.ts. HSTS needs the request's host, so it rides on the pages only: browsers remember it
+ * per host anyway.
+ */
+export function staticAssetHeaders(): { key: string; value: string }[] {
+  return Object.entries(staticSecurityHeaders(false)).map(([key, value]) => ({ key, value }))
+}

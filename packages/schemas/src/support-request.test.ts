@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { fieldErrors, supportRequestFormSchema, supportRequestSchema } from './support-request'
+import { fieldErrors } from './action-state'
+import { supportRequestFormSchema, supportRequestSchema } from './support-request'
 
 const valid = {
   full_name: 'Thandi Mokoena',

@@ -1,7 +1,7 @@
 import { email, LIMITS, text } from '@siyakha/schemas/text'
 import { z } from 'zod'
 
-/** The /log-it categories (spec §9), in display order. */
+/** The /log-it categories the support team triages by, in display order. */
 export const SUPPORT_CATEGORIES = [
   'Technical Support',
   'Network Issue',
@@ -29,15 +29,3 @@ export const supportRequestSchema = supportRequestFormSchema.extend({
 export type SupportRequestForm = z.infer<typeof supportRequestFormSchema>
 export type SupportRequest = z.infer<typeof supportRequestSchema>
 export type SupportRequestField = keyof SupportRequestForm
-
-/** One message per field, for rendering under each input. */
-export function fieldErrors<T extends z.ZodType>(schema: T, input: unknown): Record<string, string> {
-  const result = schema.safeParse(input)
-  if (result.success) return {}
-  const errors: Record<string, string> = {}
-  for (const issue of result.error.issues) {
-    const field = issue.path[0]
-    if (typeof field === 'string' && !(field in errors)) errors[field] = issue.message
-  }
-  return errors
-}

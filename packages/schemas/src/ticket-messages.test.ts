@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { fieldErrors } from './support-request'
+import { fieldErrors } from './action-state'
 import { messagesIntentSchema, messagesMarkSentSchema } from './ticket-messages'
 import { E164 } from './whatsapp'
 

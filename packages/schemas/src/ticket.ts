@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { text } from './text'
 import { E164 } from './whatsapp'
 
-/** Spec §5/§8 notices for the portal's WhatsApp ticket flow. */
+/** The notices of the portal's WhatsApp ticket flow, the same in the browser's check and the action's. */
 export const TICKET_MESSAGES = {
   signInRequired: { title: 'Sign in required', description: 'Please sign in to create a ticket.' },
   missingInfo: { title: 'Missing info', description: 'Summary, phone and message are required.' },

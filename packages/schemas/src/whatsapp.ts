@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-/** Quick enquiry service options (spec §9): value → label. */
+/** Quick enquiry service options (the four service lines the sales team answers): value → label. */
 export const ENQUIRY_SERVICES = [
   { value: 'infrastructure-and-networking', label: 'Infrastructure & Networking' },
   { value: 'security-and-surveillance', label: 'Security & Surveillance' },
@@ -10,7 +10,10 @@ export const ENQUIRY_SERVICES = [
 
 const serviceValues = ENQUIRY_SERVICES.map((s) => s.value) as [string, ...string[]]
 
-/** Name, email, phone and service are required; an invalid submit does nothing (spec §5). */
+/**
+ * Name, email, phone and service are required; an invalid submit does nothing (the dialog is a
+ * shortcut to the chat, not a form with messages).
+ */
 export const whatsappEnquirySchema = z.object({
   name: z.string().trim().min(1),
   email: z.string().trim().min(1),
@@ -50,7 +53,7 @@ export function shareLink(text: string): string {
   return `https://wa.me/?text=${encodeURIComponent(text)}`
 }
 
-/** Ticket updates: the message with its reference appended (spec §5). */
+/** Ticket updates: the message with its reference appended, so replies in the chat find their ticket. */
 export function ticketMessageText(message: string, trackingRef: string | null): string {
   return trackingRef ? `${message.trimEnd()}\n\nRef: ${trackingRef}` : message
 }

@@ -1,6 +1,9 @@
 import { z } from 'zod'
 
-/** The well-known anon key of every local Supabase stack (contract §1.2); not a secret. */
+/**
+ * The well-known anon key every local Supabase stack ships with (the CLI's and packages/local-supabase's),
+ * so the apps run against a local stack with no setup; not a secret.
+ */
 export const LOCAL_ANON_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0'
 
@@ -46,8 +49,15 @@ export const publicEnv: PublicEnv = parsePublicEnv({
   NEXT_PUBLIC_SUPABASE_ANON_KEY: process.env.NEXT_PUBLIC_SUPABASE_ANON_KEY,
   NEXT_PUBLIC_SITE_URL: process.env.NEXT_PUBLIC_SITE_URL,
   NEXT_PUBLIC_PORTAL_URL: process.env.NEXT_PUBLIC_PORTAL_URL,
-  AUTH_COOKIE_DOMAIN: process.env.AUTH_COOKIE_DOMAIN ?? process.env.NEXT_PUBLIC_AUTH_COOKIE_DOMAIN,
+  AUTH_COOKIE_DOMAIN: process.env.AUTH_COOKIE_DOMAIN,
 })
+
+const withoutSlash = (url: string) => url.replace(/\/$/, '')
+
+/** The deployment's origins as the apps join paths to them: without a trailing slash. */
+export const SUPABASE_URL = withoutSlash(publicEnv.NEXT_PUBLIC_SUPABASE_URL)
+export const SITE_URL = withoutSlash(publicEnv.NEXT_PUBLIC_SITE_URL)
+export const PORTAL_URL = withoutSlash(publicEnv.NEXT_PUBLIC_PORTAL_URL)
 
 /** `cookieOptions` for @supabase/ssr: the default cookie name, plus the shared domain when set. */
 export function authCookieOptions(env: Pick<PublicEnv, 'AUTH_COOKIE_DOMAIN'> = publicEnv) {

@@ -8,7 +8,7 @@ export interface CreateTicketInput {
 }
 
 /**
- * Create a portal ticket (SPEC §7 "Create ticket"). The database fills in the tracking
+ * Create a portal ticket ('Create & Open WhatsApp' on /portal/tickets). The database fills in the tracking
  * reference, status 'new' and the timestamps. Throws the PostgREST error on failure.
  */
 export async function createTicketMutation(

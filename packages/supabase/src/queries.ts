@@ -1,7 +1,7 @@
 import type { Enums, TypedSupabaseClient } from './types'
 
 /**
- * The portal's reads (SPEC §7), as plain functions of a client so server components, client
+ * The portal's reads, as plain functions of a client so server components, client
  * components and tests share them. Each returns the query builder: await it for `{ data }`.
  * Row-level security decides what a user sees; these add no access rules of their own.
  */
@@ -63,7 +63,7 @@ export function timelineQuery(client: TypedSupabaseClient, ticketId: string) {
 
 /**
  * Whether the signed-in user is a provider admin (siyakha_admin). A failing check is logged and
- * treated as "not admin" (SPEC §6).
+ * treated as "not admin": the admin tools stay hidden rather than the page failing.
  */
 export async function isProviderAdminQuery(client: TypedSupabaseClient): Promise<boolean> {
   const { data, error } = await client.from('user_roles').select('role').eq('role', 'siyakha_admin').limit(1)

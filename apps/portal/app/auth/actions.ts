@@ -1,82 +1,98 @@
 'use server'
 
+import { type ActionState, type Notice, refused, succeeded } from '@siyakha/schemas/action-state'
 import { redirect } from 'next/navigation'
+import { z } from 'zod'
+import { portalAction } from '@/lib/action'
 import {
   AUTH_INTENTS,
   AUTH_NOTICES,
+  type AuthAnswer,
   type AuthMode,
-  type AuthNotice,
-  type AuthState,
   credentialsSchema,
   newPasswordSchema,
   passwordResetSchema,
 } from '@/lib/auth-schema'
 import { PORTAL_URL } from '@/lib/env'
 import { AFTER_SIGN_IN, safePath } from '@/lib/safe-path'
-import { serverSupabase } from '@/lib/session'
 
 // Signing in, up, out of a forgotten password and into a new one all happen here, on the server:
 // the session lands in HttpOnly cookies written with this response, so the browser's scripts never
 // see a token. The form posts (also before its scripts load), so nothing typed ends up in a URL.
 
-const text = (formData: FormData, name: string): string => {
-  // A hand-made post can bind any value to this argument: read it as an empty form.
-  const value = formData instanceof FormData ? formData.get(name) : null
-  return typeof value === 'string' ? value : ''
+/** Which button was pressed; the rules of each intent are checked in the body, with its own words. */
+const authFormSchema = z.object({
+  intent: z.enum(AUTH_INTENTS).catch('signin'),
+  email: z.string(),
+  password: z.string(),
+  from: z.string().transform((value) => safePath(value)),
+  enhanced: z.string(),
+})
+
+/** A notice for the form, with the mode and the email address to show again (never the password). */
+function answer(mode: AuthMode, email: string, notice: Notice): ActionState<AuthAnswer> {
+  if (notice.variant === 'success') return succeeded({ mode, email: email.trim() }, { notice })
+  const reason = notice.variant === 'default' ? 'validation' : 'failed'
+  return refused(reason, { mode, email: email.trim() }, { notice })
 }
 
-function notice(mode: AuthMode, email: string, shown: AuthNotice): AuthState {
-  return { status: 'notice', mode, notice: shown, email: email.trim(), at: Date.now() }
-}
-
-const failed = (title: string, description: string): AuthNotice => ({
+const failed = (title: string, description: string): Notice => ({
   title,
   description,
   variant: 'destructive',
 })
 
-export async function authAction(_previous: AuthState, formData: FormData): Promise<AuthState> {
-  const intent = AUTH_INTENTS.find((value) => value === text(formData, 'intent')) ?? 'signin'
-  const email = text(formData, 'email')
-  const from = safePath(text(formData, 'from'))
-  const supabase = await serverSupabase()
-
-  if (intent === 'signin' || intent === 'signup') {
-    const title = intent === 'signin' ? 'Sign in failed' : 'Sign up failed'
-    const parsed = credentialsSchema.safeParse({ email, password: text(formData, 'password') })
-    if (!parsed.success) return notice(intent, email, failed(title, AUTH_NOTICES.missingCredentials))
-    if (intent === 'signin') {
-      const { error } = await supabase.auth.signInWithPassword(parsed.data)
-      if (error) return notice(intent, email, failed(title, error.message))
-      redirect(from)
+export const authAction = portalAction({
+  role: 'anyone',
+  fields: ['intent', 'email', 'password', 'from', 'enhanced'],
+  schema: authFormSchema,
+  // Whatever went wrong, the password never travels back.
+  present: ({ values: { password: _password, ...values }, ...refusal }) => ({
+    ...refusal,
+    values,
+    notice: refusal.notice ?? failed('Something went wrong', refusal.message),
+  }),
+  run: async (
+    { intent, email, password, from, enhanced },
+    { supabase },
+  ): Promise<ActionState<AuthAnswer>> => {
+    if (intent === 'signin' || intent === 'signup') {
+      const title = intent === 'signin' ? 'Sign in failed' : 'Sign up failed'
+      const parsed = credentialsSchema.safeParse({ email, password })
+      if (!parsed.success) return answer(intent, email, failed(title, AUTH_NOTICES.missingCredentials))
+      if (intent === 'signin') {
+        const { error } = await supabase.auth.signInWithPassword(parsed.data)
+        if (error) return answer(intent, email, failed(title, error.message))
+        redirect(from)
+      }
+      const { data, error } = await supabase.auth.signUp({
+        ...parsed.data,
+        options: { emailRedirectTo: `${PORTAL_URL}/auth/confirm?next=${encodeURIComponent(from)}` },
+      })
+      if (error) return answer(intent, email, failed(title, error.message))
+      // With confirmations off the project hands back a session straight away.
+      if (data.session) redirect(from)
+      return answer(intent, email, { ...AUTH_NOTICES.confirmEmail, variant: 'success' })
     }
-    const { data, error } = await supabase.auth.signUp({
-      ...parsed.data,
-      options: { emailRedirectTo: `${PORTAL_URL}/auth/confirm?next=${encodeURIComponent(from)}` },
-    })
-    if (error) return notice(intent, email, failed(title, error.message))
-    // With confirmations off the project hands back a session straight away.
-    if (data.session) redirect(from)
-    return notice(intent, email, { ...AUTH_NOTICES.confirmEmail, variant: 'success' })
-  }
 
-  if (intent === 'reset') {
-    const parsed = passwordResetSchema.safeParse({ email })
-    if (!parsed.success) return notice('signin', email, { ...AUTH_NOTICES.enterEmail, variant: 'default' })
-    const { error } = await supabase.auth.resetPasswordForEmail(parsed.data.email, {
-      redirectTo: `${PORTAL_URL}/auth/confirm?next=${encodeURIComponent('/auth?type=recovery')}`,
-    })
-    if (error) return notice('signin', email, failed('Reset failed', error.message))
-    return notice('signin', email, { ...AUTH_NOTICES.resetSent, variant: 'success' })
-  }
+    if (intent === 'reset') {
+      const parsed = passwordResetSchema.safeParse({ email })
+      if (!parsed.success) return answer('signin', email, { ...AUTH_NOTICES.enterEmail, variant: 'default' })
+      const { error } = await supabase.auth.resetPasswordForEmail(parsed.data.email, {
+        redirectTo: `${PORTAL_URL}/auth/confirm?next=${encodeURIComponent('/auth?type=recovery')}`,
+      })
+      if (error) return answer('signin', email, failed('Reset failed', error.message))
+      return answer('signin', email, { ...AUTH_NOTICES.resetSent, variant: 'success' })
+    }
 
-  const parsed = newPasswordSchema.safeParse({ password: text(formData, 'password') })
-  if (!parsed.success) return notice('recovery', '', { ...AUTH_NOTICES.enterNewPassword, variant: 'default' })
-  const { error } = await supabase.auth.updateUser({ password: parsed.data.password })
-  if (error) return notice('recovery', '', failed('Update failed', error.message))
-  const updated: AuthNotice = { ...AUTH_NOTICES.passwordUpdated, variant: 'success' }
-  // The enhanced form shows the notice, then moves on itself; a plain form post goes straight on.
-  if (text(formData, 'enhanced'))
-    return { status: 'moved', notice: updated, to: AFTER_SIGN_IN, at: Date.now() }
-  redirect(AFTER_SIGN_IN)
-}
+    const parsed = newPasswordSchema.safeParse({ password })
+    if (!parsed.success)
+      return answer('recovery', '', { ...AUTH_NOTICES.enterNewPassword, variant: 'default' })
+    const { error } = await supabase.auth.updateUser({ password: parsed.data.password })
+    if (error) return answer('recovery', '', failed('Update failed', error.message))
+    const notice: Notice = { ...AUTH_NOTICES.passwordUpdated, variant: 'success' }
+    // The enhanced form shows the notice, then moves on itself; a plain form post goes straight on.
+    if (enhanced) return succeeded({ mode: 'recovery', email: '', to: AFTER_SIGN_IN }, { notice })
+    redirect(AFTER_SIGN_IN)
+  },
+})

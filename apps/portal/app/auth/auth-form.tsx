@@ -1,12 +1,13 @@
 'use client'
 
+import type { ActionState } from '@siyakha/schemas/action-state'
+import { useActionForm } from '@siyakha/ui/action-form'
 import { Button, buttonClasses } from '@siyakha/ui/button'
 import { InputField } from '@siyakha/ui/field'
 import { toast } from '@siyakha/ui/toaster'
 import { useRouter } from 'next/navigation'
-import { type FormEvent, useActionState, useEffect, useRef, useState } from 'react'
-import { AUTH_NOTICES, type AuthMode, type AuthState } from '@/lib/auth-schema'
-import { useHydrated } from '@/lib/use-hydrated'
+import { type ChangeEvent, type FormEvent, useRef, useState } from 'react'
+import { AUTH_NOTICES, type AuthAnswer, type AuthMode } from '@/lib/auth-schema'
 import { authAction } from './actions'
 
 export type { AuthMode } from '@/lib/auth-schema'
@@ -18,7 +19,14 @@ const HEADINGS: Record<AuthMode, { title: string; intro: string }> = {
 }
 
 const FORM_ID = 'auth-form'
-const IDLE: AuthState = { status: 'idle' }
+
+/** The mode and email an answer brings back (a refusal sends them as its values). */
+function shownAgain(state: ActionState<AuthAnswer>): { mode: AuthMode; email: string } | null {
+  if (state.status === 'success') return state.data.to ? null : state.data
+  if (state.status !== 'error') return null
+  const mode = (['signin', 'signup', 'recovery'] as const).find((value) => value === state.values.mode)
+  return { mode: mode ?? 'signin', email: state.values.email ?? '' }
+}
 
 /**
  * Sign in, sign up, 'Forgot password?' and the new password after a reset link: one form posting
@@ -36,25 +44,32 @@ export function AuthForm({
   linkError?: string
 }) {
   const router = useRouter()
-  const hydrated = useHydrated()
-  const [state, formAction, busy] = useActionState(authAction, IDLE)
-  const [mode, setMode] = useState<AuthMode>(state.status === 'notice' ? state.mode : initialMode)
-  const [email, setEmail] = useState(state.status === 'notice' ? state.email : '')
+  const {
+    state,
+    formAction,
+    pending: busy,
+    hydrated,
+    pageNotice: shown,
+  } = useActionForm({
+    action: authAction,
+    success: (answer) => answer.notice ?? null,
+    failure: (refusal) => refusal.notice ?? null,
+    onAnswer: (answer) => {
+      if (answer.status === 'success' && answer.data.to) {
+        router.replace(answer.data.to)
+        router.refresh()
+        return
+      }
+      const again = shownAgain(answer)
+      if (!again) return
+      setMode(again.mode)
+      setEmail(again.email)
+    },
+  })
+  const [mode, setMode] = useState<AuthMode>(shownAgain(state)?.mode ?? initialMode)
+  const [email, setEmail] = useState(shownAgain(state)?.email ?? '')
   const [password, setPassword] = useState('')
   const headingRef = useRef<HTMLHeadingElement>(null)
-
-  useEffect(() => {
-    if (state.status === 'idle') return
-    const { title, description, variant } = state.notice
-    toast(title, { description, variant })
-    if (state.status === 'moved') {
-      router.replace(state.to)
-      router.refresh()
-      return
-    }
-    setMode(state.mode)
-    setEmail(state.email)
-  }, [state, router])
 
   function switchMode(next: AuthMode) {
     setMode(next)
@@ -79,12 +94,18 @@ export function AuthForm({
     }
   }
 
+  const passwordField = {
+    name: 'password',
+    type: 'password',
+    value: password,
+    onChange: (event: ChangeEvent<HTMLInputElement>) => setPassword(event.target.value),
+  }
+
   const heading = HEADINGS[mode]
   // Sign in and sign up are tabs over one panel; recovery has no tabs.
   const tabPanel =
     mode === 'recovery' ? {} : { role: 'tabpanel' as const, 'aria-labelledby': `auth-tab-${mode}` }
-  // Before hydration (JavaScript off) there are no toasts: the answer is written on the page.
-  const shown = !hydrated && state.status !== 'idle' ? state.notice : null
+  // Before hydration (JavaScript off) there are no toasts: the answer (pageNotice) is written on the page.
   return (
     <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
       <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-bold text-brand-900 focus:outline-none">
@@ -140,14 +161,7 @@ export function AuthForm({
           <input type="hidden" name="from" value={from} />
           <input type="hidden" name="enhanced" value={hydrated ? '1' : ''} />
           {mode === 'recovery' ? (
-            <InputField
-              label="New password"
-              name="password"
-              type="password"
-              autoComplete="new-password"
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-            />
+            <InputField label="New password" autoComplete="new-password" {...passwordField} />
           ) : (
             <>
               <InputField
@@ -161,12 +175,9 @@ export function AuthForm({
               />
               <InputField
                 label="Password"
-                name="password"
-                type="password"
                 autoComplete={mode === 'signup' ? 'new-password' : 'current-password'}
                 required
-                value={password}
-                onChange={(event) => setPassword(event.target.value)}
+                {...passwordField}
               />
             </>
           )}

@@ -25,7 +25,10 @@ async function loadTickets() {
   }
 }
 
-/** 'My Tickets': newest first. A load error shows the empty list (spec §8) but is logged. */
+/**
+ * 'My Tickets': newest first. A load error shows the empty list (the page stays usable and the
+ * customer can still log a ticket) but is logged.
+ */
 export async function TicketList({ createHref }: { createHref: string }) {
   const tickets = await loadTickets()
 

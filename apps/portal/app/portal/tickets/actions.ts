@@ -1,48 +1,35 @@
 'use server'
 
+import { type ActionState, type Notice, type Refusal, succeeded } from '@siyakha/schemas/action-state'
 import { TICKET_MESSAGES, ticketFormSchema, ticketUpdateSchema } from '@siyakha/schemas/ticket'
 import { messagesIntentSchema, messagesMarkSentSchema } from '@siyakha/schemas/ticket-messages'
 import { ticketMessageText, ticketUpdateLink } from '@siyakha/schemas/whatsapp'
+import { callFunction } from '@siyakha/supabase/functions'
 import { createTicketMutation } from '@siyakha/supabase/mutations'
 import { ticketQuery } from '@siyakha/supabase/queries'
 import type { TypedSupabaseClient } from '@siyakha/supabase/types'
 import { revalidatePath } from 'next/cache'
-import type { z } from 'zod'
-import { valuesOf } from '@/lib/action-state'
-import { functionErrorMessage } from '@/lib/function-error'
-import { currentUser, serverSupabase } from '@/lib/session'
-import type { FlowNotice, WhatsappState } from '@/lib/whatsapp-state'
+import { z } from 'zod'
+import { portalAction, refuse } from '@/lib/action'
+import type { ChatOpened } from '@/lib/whatsapp-state'
 
 // The portal's WhatsApp flows run here, as the signed-in user (the browser holds no token): create
 // the ticket, record the message intent with the messages-intent function, and hand the wa.me link
 // back for the browser to open. Row-level security and the functions decide what is allowed.
 
-function refused(
-  values: Record<string, string>,
-  notice: FlowNotice,
-  extra: { problem?: string; fieldErrors?: Record<string, string> } = {},
-): WhatsappState {
-  return {
-    status: 'error',
-    notice,
-    fieldErrors: extra.fieldErrors ?? {},
-    values,
-    at: Date.now(),
-    problem: extra.problem,
-  }
-}
-
-function fieldErrorsOf(error: z.ZodError): Record<string, string> {
-  const errors: Record<string, string> = {}
-  for (const issue of error.issues) errors[String(issue.path[0] ?? '')] ??= issue.message
-  return errors
-}
-
-const failed = (message: string | null): FlowNotice => ({
+const failed = (message: string | null): Notice => ({
   title: 'Failed',
   description: message || 'Please try again',
   variant: 'destructive',
 })
+
+/** The function's own message: a validation answer names the field that failed, which beats the rest. */
+class FunctionRefused extends Error {}
+
+async function accessToken(supabase: TypedSupabaseClient): Promise<string | undefined> {
+  const { data } = await supabase.auth.getSession()
+  return data.session?.access_token
+}
 
 /** Records the intent (messages-intent) and answers the chat link; throws with the function's message. */
 async function recordIntent(
@@ -50,7 +37,7 @@ async function recordIntent(
   ticket: { id: string; tracking_ref: string },
   phone: string,
   message: string,
-): Promise<{ link: string; text: string }> {
+): Promise<ChatOpened> {
   const text = ticketMessageText(message, ticket.tracking_ref)
   const body = messagesIntentSchema.parse({
     ticket_id: ticket.id,
@@ -58,9 +45,18 @@ async function recordIntent(
     message: text,
     tracking_ref: ticket.tracking_ref,
   })
-  const { data, error } = await supabase.functions.invoke<{ id: string }>('messages-intent', { body })
-  if (error || !data?.id) throw new Error((await functionErrorMessage(error)) ?? '')
-  return { link: ticketUpdateLink(phone, text), text }
+  const answer = await callFunction('messages-intent', {
+    body,
+    accessToken: await accessToken(supabase),
+    answer: z.object({ id: z.string().min(1) }),
+  })
+  if (!answer.ok) throw new FunctionRefused(Object.values(answer.error.fields)[0] || answer.error.message)
+  return {
+    ticketId: ticket.id,
+    trackingRef: ticket.tracking_ref,
+    link: ticketUpdateLink(phone, text),
+    text,
+  }
 }
 
 function refresh(ticketId: string) {
@@ -69,115 +65,108 @@ function refresh(ticketId: string) {
   revalidatePath('/portal/tickets')
 }
 
-/** 'Create & Open WhatsApp' on /portal/tickets. */
-export async function createTicketAction(
-  _previous: WhatsappState,
-  formData: FormData,
-): Promise<WhatsappState> {
-  const values = valuesOf(formData, ['summary', 'details', 'phone', 'message'])
-  const user = await currentUser()
-  if (!user) return refused(values, { ...TICKET_MESSAGES.signInRequired, variant: 'default' })
-  if (!values.summary?.trim() || !values.phone?.trim() || !values.message?.trim()) {
-    return refused(values, { ...TICKET_MESSAGES.missingInfo, variant: 'default' })
-  }
-  const parsed = ticketFormSchema.safeParse(values)
-  if (!parsed.success) {
-    const fieldErrors = fieldErrorsOf(parsed.error)
-    const notice: FlowNotice = {
-      title: 'Check the ticket',
-      description: parsed.error.issues[0]?.message,
-      variant: 'destructive',
-    }
-    return refused(values, notice, { fieldErrors })
-  }
-  const supabase = await serverSupabase()
-  let ticket: { id: string; tracking_ref: string }
-  try {
-    ticket = await createTicketMutation(supabase, {
-      summary: parsed.data.summary,
-      details: parsed.data.details,
-      userId: user.id,
-    })
-  } catch (error) {
-    console.error('Could not create the ticket', error)
-    return refused(values, { title: 'Could not create ticket', variant: 'destructive' })
-  }
-  if (!ticket?.id) return refused(values, { title: 'Could not create ticket', variant: 'destructive' })
-  try {
-    const { link, text } = await recordIntent(supabase, ticket, parsed.data.phone, parsed.data.message)
-    refresh(ticket.id)
-    return {
-      status: 'opened',
-      ticketId: ticket.id,
-      trackingRef: ticket.tracking_ref,
-      link,
-      text,
-      at: Date.now(),
-    }
-  } catch (error) {
-    console.error('WhatsApp ticket flow failed', error)
-    refresh(ticket.id)
-    return refused(values, failed(error instanceof Error ? error.message : null))
-  }
+/** The message of a failed step, for the toast; unexpected failures are logged. */
+function messageOf(error: unknown, what: string): string | null {
+  console.error(what, error)
+  return error instanceof Error ? error.message : null
 }
+
+/** 'Create & Open WhatsApp' on /portal/tickets. */
+export const createTicketAction = portalAction({
+  fields: ['summary', 'details', 'phone', 'message'],
+  schema: ticketFormSchema,
+  precheck: (values) =>
+    !values.summary.trim() || !values.phone.trim() || !values.message.trim()
+      ? refuse({ values }, 'validation', '')
+      : null,
+  present: (refusal): Refusal => {
+    if (refusal.reason === 'unauthenticated')
+      return { ...refusal, message: '', notice: { ...TICKET_MESSAGES.signInRequired, variant: 'default' } }
+    if (refusal.reason === 'validation' && !refusal.message)
+      return { ...refusal, notice: { ...TICKET_MESSAGES.missingInfo, variant: 'default' } }
+    if (refusal.reason === 'validation') {
+      const notice: Notice = {
+        title: 'Check the ticket',
+        description: refusal.message,
+        variant: 'destructive',
+      }
+      return { ...refusal, message: '', notice }
+    }
+    return { ...refusal, message: '', notice: refusal.notice ?? failed(refusal.message) }
+  },
+  run: async (data, { user, supabase, values }): Promise<ActionState<ChatOpened>> => {
+    const notCreated = { title: 'Could not create ticket', variant: 'destructive' } as const
+    let ticket: { id: string; tracking_ref: string }
+    try {
+      ticket = await createTicketMutation(supabase, {
+        summary: data.summary,
+        details: data.details,
+        userId: user.id,
+      })
+    } catch (error) {
+      console.error('Could not create the ticket', error)
+      return { ...refuse({ values }, 'failed', ''), notice: notCreated }
+    }
+    if (!ticket?.id) return { ...refuse({ values }, 'failed', ''), notice: notCreated }
+    try {
+      const opened = await recordIntent(supabase, ticket, data.phone, data.message)
+      refresh(ticket.id)
+      return succeeded(opened)
+    } catch (error) {
+      refresh(ticket.id)
+      return refuse({ values }, 'failed', messageOf(error, 'WhatsApp ticket flow failed') ?? '')
+    }
+  },
+})
+
+const NOT_FOUND = 'Not found or access denied.'
 
 /** 'Open WhatsApp' on a ticket page: the reference comes from the ticket as this user reads it. */
-export async function sendUpdateAction(_previous: WhatsappState, formData: FormData): Promise<WhatsappState> {
-  const values = valuesOf(formData, ['ticketId', 'phone', 'message'])
-  const problem = 'Failed to start WhatsApp'
-  if (!(await currentUser())) {
-    return refused(values, failed('Your session has ended. Sign in again to continue.'), { problem })
-  }
-  const parsed = ticketUpdateSchema.safeParse(values)
-  if (!parsed.success)
-    return refused(values, failed(parsed.error.issues[0]?.message ?? null), {
-      fieldErrors: fieldErrorsOf(parsed.error),
-    })
-  const ticketId = messagesMarkSentSchema.shape.ticketId.safeParse(values.ticketId)
-  if (!ticketId.success) return refused(values, failed('Not found or access denied.'), { problem })
-  try {
-    const supabase = await serverSupabase()
-    const { data: ticket } = await ticketQuery(supabase, ticketId.data)
-    if (!ticket) return refused(values, failed('Not found or access denied.'), { problem })
-    const { link, text } = await recordIntent(supabase, ticket, parsed.data.phone, parsed.data.message)
-    refresh(ticket.id)
-    return {
-      status: 'opened',
-      ticketId: ticket.id,
-      trackingRef: ticket.tracking_ref,
-      link,
-      text,
-      at: Date.now(),
+export const sendUpdateAction = portalAction({
+  fields: ['ticketId', 'phone', 'message'],
+  schema: ticketUpdateSchema,
+  present: (refusal): Refusal => ({
+    ...refusal,
+    notice: failed(refusal.message),
+    // Field messages show under their fields; anything else also on the card.
+    message: refusal.reason === 'validation' ? '' : 'Failed to start WhatsApp',
+  }),
+  run: async (data, { supabase, values }): Promise<ActionState<ChatOpened>> => {
+    const ticketId = messagesMarkSentSchema.shape.ticketId.safeParse(values.ticketId)
+    if (!ticketId.success) return refuse({ values }, 'forbidden', NOT_FOUND)
+    try {
+      const { data: ticket } = await ticketQuery(supabase, ticketId.data)
+      if (!ticket) return refuse({ values }, 'forbidden', NOT_FOUND)
+      const opened = await recordIntent(supabase, ticket, data.phone, data.message)
+      refresh(ticket.id)
+      return succeeded(opened)
+    } catch (error) {
+      return refuse({ values }, 'failed', messageOf(error, 'Could not start the WhatsApp update') ?? '')
     }
-  } catch (error) {
-    console.error('Could not start the WhatsApp update', error)
-    return refused(values, failed(error instanceof Error ? error.message : null), { problem })
-  }
-}
+  },
+})
 
 /** 'Mark as sent': the queued message was sent (messages-mark-sent logs it to the timeline). */
-export async function markSentAction(_previous: WhatsappState, formData: FormData): Promise<WhatsappState> {
-  const values = valuesOf(formData, ['messageId', 'ticketId'])
-  const problem = 'Could not mark as sent'
-  const error = (description: string | null): WhatsappState =>
-    refused(
-      values,
-      { title: 'Error', description: description || 'Try again', variant: 'destructive' },
-      { problem },
-    )
-  if (!(await currentUser())) return error('Your session has ended. Sign in again to continue.')
-  const parsed = messagesMarkSentSchema.safeParse(values)
-  if (!parsed.success) return error(parsed.error.issues[0]?.message ?? null)
-  try {
-    const supabase = await serverSupabase()
-    const { error: invokeError } = await supabase.functions.invoke('messages-mark-sent', {
-      body: parsed.data,
+export const markSentAction = portalAction({
+  fields: ['messageId', 'ticketId'],
+  schema: messagesMarkSentSchema,
+  present: (refusal): Refusal => ({
+    ...refusal,
+    fieldErrors: {},
+    notice: { title: 'Error', description: refusal.message || 'Try again', variant: 'destructive' },
+    message: 'Could not mark as sent',
+  }),
+  run: async (data, { supabase, values }): Promise<ActionState<{ messageId: string }>> => {
+    const answer = await callFunction('messages-mark-sent', {
+      body: data,
+      accessToken: await accessToken(supabase),
     })
-    if (invokeError) throw new Error((await functionErrorMessage(invokeError)) ?? '')
-  } catch (caught) {
-    console.error('Could not mark the message as sent', caught)
-    return error(caught instanceof Error ? caught.message : null)
-  }
-  refresh(parsed.data.ticketId)
-  return { status: 'marked', messageId: parsed.data.messageId, at: Date.now() }
-}
+    if (!answer.ok) {
+      const message = Object.values(answer.error.fields)[0] || answer.error.message
+      console.error('Could not mark the message as sent', answer.error)
+      return refuse({ values }, answer.error.reason, message)
+    }
+    refresh(data.ticketId)
+    return succeeded({ messageId: data.messageId })
+  },
+})

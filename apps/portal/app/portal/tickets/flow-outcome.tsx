@@ -7,16 +7,17 @@ import type { WhatsappState } from '@/lib/whatsapp-state'
  */
 export function FlowOutcome({ state, hydrated }: { state: WhatsappState; hydrated: boolean }) {
   if (hydrated) return null
-  if (state.status === 'opened') {
+  if (state.status === 'success') {
+    const { trackingRef, link, ticketId } = state.data
     return (
       <div role="status" className="rounded-md bg-emerald-50 px-3 py-2 text-sm text-brand-900">
         <p>
-          Ticket {state.trackingRef} is ready.{' '}
-          <a href={state.link} target="_blank" rel="noopener noreferrer" className="font-semibold underline">
+          Ticket {trackingRef} is ready.{' '}
+          <a href={link} target="_blank" rel="noopener noreferrer" className="font-semibold underline">
             Open WhatsApp
           </a>{' '}
           to send the message, then{' '}
-          <a href={`/portal/tickets/${state.ticketId}`} className="font-semibold underline">
+          <a href={`/portal/tickets/${ticketId}`} className="font-semibold underline">
             open the ticket
           </a>{' '}
           to mark it as sent.
@@ -24,7 +25,7 @@ export function FlowOutcome({ state, hydrated }: { state: WhatsappState; hydrate
       </div>
     )
   }
-  if (state.status === 'error') {
+  if (state.status === 'error' && state.notice) {
     return (
       <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
         <strong>{state.notice.title}</strong> {state.notice.description}

@@ -1,5 +1,6 @@
 'use client'
 
+import type { ActionState } from '@siyakha/schemas/action-state'
 import {
   CLOSE_REASON_LABELS,
   CLOSE_REASONS,
@@ -8,42 +9,34 @@ import {
   TICKET_PRIORITIES,
 } from '@siyakha/schemas/helpdesk'
 import { TICKET_STATUSES } from '@siyakha/schemas/ticket'
+import { type FormAction, useActionForm } from '@siyakha/ui/action-form'
 import { Button } from '@siyakha/ui/button'
 import { SelectField, TextareaField } from '@siyakha/ui/field'
-import { toast } from '@siyakha/ui/toaster'
-import { type ReactNode, useActionState, useEffect, useRef } from 'react'
+import type { ReactNode } from 'react'
 import { Card } from '@/components/card'
-import { type ActionState, IDLE } from '@/lib/action-state'
 import { assignAction, changePriorityAction, changeStatusAction, replyAction } from './actions'
-
-type Action = (previous: ActionState, formData: FormData) => Promise<ActionState>
 
 /**
  * One staff action as a form posting to its server action (it works before hydration too).
  * Success is a toast; a refusal stays on the form, next to the field it concerns, with what the
  * user sent put back, and focus moves to the first field that needs fixing.
  */
-function useStaffAction(action: Action) {
-  const [state, formAction, pending] = useActionState(action, IDLE)
-  const formRef = useRef<HTMLFormElement>(null)
-  useEffect(() => {
-    if (state.status === 'success') toast(state.message, { variant: 'success' })
-    if (state.status === 'error') {
-      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
-    }
-  }, [state])
-  const failed = state.status === 'error' ? state : null
-  return {
-    formAction,
-    pending,
-    formRef,
-    /** Re-mounts the fields after each answer, so their default values are the ones shown. */
-    key: state.status === 'idle' ? 'idle' : String(state.at),
-    fieldErrors: failed?.fieldErrors ?? {},
-    /** What the user sent, when the action refused it. */
-    sent: failed?.values,
-    problem: failed?.message,
-  }
+function useStaffAction(action: FormAction<null>) {
+  return useActionForm({
+    action,
+    success: (state: Extract<ActionState, { status: 'success' }>) => ({
+      title: state.message,
+      variant: 'success',
+    }),
+  })
+}
+
+function Choices<T extends string>({ values, labels }: { values: readonly T[]; labels: Record<T, string> }) {
+  return values.map((value) => (
+    <option key={value} value={value}>
+      {labels[value]}
+    </option>
+  ))
 }
 
 function FormProblem({ message }: { message?: string }) {
@@ -54,6 +47,11 @@ function FormProblem({ message }: { message?: string }) {
   ) : null
 }
 
+type StaffActionForm = ReturnType<typeof useStaffAction>
+
+/** The refusal's message for the whole form, when there is one. */
+const problemOf = (form: StaffActionForm) => (form.state.status === 'error' ? form.state.message : undefined)
+
 /**
  * One staff action's card: its form posts the ticket id and, for changes to the ticket itself,
  * the version of the ticket the page showed, so a change based on an outdated page is refused
@@ -61,22 +59,25 @@ function FormProblem({ message }: { message?: string }) {
  */
 function StaffForm({
   title,
-  id,
+  name,
   form,
-  ticketId,
-  version,
+  ticket: { ticketId, version },
   validate = false,
+  submit,
   children,
 }: {
   title: string
-  id: string
-  form: ReturnType<typeof useStaffAction>
-  ticketId: string
-  version?: number
+  /** Names the card's heading: `<name>-form-title`. */
+  name: string
+  form: StaffActionForm
+  ticket: { ticketId: string; version?: number }
   /** Let the browser check the fields too; by default only the server's messages show. */
   validate?: boolean
+  /** The submit button's label; the refusal's message shows above it. Without: the form has its own. */
+  submit?: string
   children: ReactNode
 }) {
+  const id = `${name}-form-title`
   return (
     <Card title={title} id={id}>
       <form
@@ -89,6 +90,14 @@ function StaffForm({
         <input type="hidden" name="ticketId" value={ticketId} />
         {version === undefined ? null : <input type="hidden" name="version" value={version} />}
         {children}
+        {submit ? (
+          <>
+            <FormProblem message={problemOf(form)} />
+            <Button type="submit" size="sm" disabled={form.pending}>
+              {submit}
+            </Button>
+          </>
+        ) : null}
       </form>
     </Card>
   )
@@ -107,41 +116,21 @@ export function StatusForm({
 }) {
   const form = useStaffAction(changeStatusAction)
   return (
-    <StaffForm title="Status" id="status-form-title" form={form} ticketId={ticketId} version={version}>
+    <StaffForm title="Status" name="status" form={form} ticket={{ ticketId, version }} submit="Update status">
       <div key={`${form.key}-${status}-${closeReason}`} className="space-y-3">
-        <SelectField
-          id="ticket-status"
-          label="New status"
-          name="status"
-          defaultValue={form.sent?.status ?? status}
-          error={form.fieldErrors.status}
-        >
-          {TICKET_STATUSES.map((value) => (
-            <option key={value} value={value}>
-              {STAFF_STATUS_LABELS[value]}
-            </option>
-          ))}
+        <SelectField id="ticket-status" label="New status" {...form.sentField('status', status)}>
+          <Choices values={TICKET_STATUSES} labels={STAFF_STATUS_LABELS} />
         </SelectField>
         <SelectField
           id="ticket-close-reason"
           label="Close reason"
-          name="closeReason"
           hint="Required when closing."
-          defaultValue={form.sent?.closeReason ?? closeReason ?? ''}
-          error={form.fieldErrors.closeReason}
+          {...form.sentField('closeReason', closeReason ?? '')}
         >
           <option value="">None (not closing)</option>
-          {CLOSE_REASONS.map((value) => (
-            <option key={value} value={value}>
-              {CLOSE_REASON_LABELS[value]}
-            </option>
-          ))}
+          <Choices values={CLOSE_REASONS} labels={CLOSE_REASON_LABELS} />
         </SelectField>
       </div>
-      <FormProblem message={form.problem} />
-      <Button type="submit" size="sm" disabled={form.pending}>
-        Update status
-      </Button>
     </StaffForm>
   )
 }
@@ -157,25 +146,21 @@ export function PriorityForm({
 }) {
   const form = useStaffAction(changePriorityAction)
   return (
-    <StaffForm title="Priority" id="priority-form-title" form={form} ticketId={ticketId} version={version}>
+    <StaffForm
+      title="Priority"
+      name="priority"
+      form={form}
+      ticket={{ ticketId, version }}
+      submit="Update priority"
+    >
       <SelectField
         key={`${form.key}-${priority}`}
         id="ticket-priority"
         label="New priority"
-        name="priority"
-        defaultValue={form.sent?.priority ?? priority}
-        error={form.fieldErrors.priority}
+        {...form.sentField('priority', priority)}
       >
-        {TICKET_PRIORITIES.map((value) => (
-          <option key={value} value={value}>
-            {PRIORITY_LABELS[value]}
-          </option>
-        ))}
+        <Choices values={TICKET_PRIORITIES} labels={PRIORITY_LABELS} />
       </SelectField>
-      <FormProblem message={form.problem} />
-      <Button type="submit" size="sm" disabled={form.pending}>
-        Update priority
-      </Button>
     </StaffForm>
   )
 }
@@ -197,16 +182,9 @@ export function AssignmentForm({
     nobody: 'Unassigned.',
   }[assignee]
   return (
-    <StaffForm
-      title="Assignee"
-      id="assignment-form-title"
-      form={form}
-      ticketId={ticketId}
-      version={version}
-      validate
-    >
+    <StaffForm title="Assignee" name="assignment" form={form} ticket={{ ticketId, version }} validate>
       <p className="text-sm text-slate-700">{description}</p>
-      <FormProblem message={form.problem || form.fieldErrors.assignee} />
+      <FormProblem message={problemOf(form) || form.errors.assignee} />
       <div className="flex flex-wrap gap-2">
         {assignee === 'you' ? null : (
           <Button type="submit" size="sm" name="assignee" value="me" disabled={form.pending}>
@@ -234,7 +212,7 @@ export function ReplyForm({ ticketId }: { ticketId: string }) {
   const form = useStaffAction(replyAction)
   const kind = form.sent?.kind === 'internal' ? 'internal' : 'public'
   return (
-    <StaffForm title="Reply or note" id="reply-form-title" form={form} ticketId={ticketId}>
+    <StaffForm title="Reply or note" name="reply" form={form} ticket={{ ticketId }} submit="Add to timeline">
       <div key={form.key} className="space-y-3">
         <fieldset className="space-y-2">
           <legend className="text-sm font-semibold text-brand-900">Visible to</legend>
@@ -246,25 +224,17 @@ export function ReplyForm({ ticketId }: { ticketId: string }) {
             <input type="radio" name="kind" value="internal" defaultChecked={kind === 'internal'} />
             Internal note (staff only)
           </label>
-          {form.fieldErrors.kind ? (
-            <p className="text-sm font-medium text-red-700">{form.fieldErrors.kind}</p>
-          ) : null}
+          {form.errors.kind ? <p className="text-sm font-medium text-red-700">{form.errors.kind}</p> : null}
         </fieldset>
         <TextareaField
           id="reply-body"
           label="Message"
-          name="body"
           rows={5}
           maxLength={4096}
           required
-          defaultValue={form.sent?.body ?? ''}
-          error={form.fieldErrors.body}
+          {...form.sentField('body')}
         />
       </div>
-      <FormProblem message={form.problem} />
-      <Button type="submit" size="sm" disabled={form.pending}>
-        Add to timeline
-      </Button>
     </StaffForm>
   )
 }

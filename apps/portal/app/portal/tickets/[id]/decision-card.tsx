@@ -1,11 +1,10 @@
 'use client'
 
 import type { TicketStatus } from '@siyakha/schemas/ticket'
+import { useActionForm } from '@siyakha/ui/action-form'
 import { Button } from '@siyakha/ui/button'
-import { toast } from '@siyakha/ui/toaster'
-import { useActionState, useEffect, useState } from 'react'
+import { useState } from 'react'
 import { Card } from '@/components/card'
-import { IDLE } from '@/lib/action-state'
 import { decideAction } from './actions'
 
 /**
@@ -14,12 +13,11 @@ import { decideAction } from './actions'
  * plain forms posting to a server action; the answer comes back as a toast or a message here.
  */
 export function DecisionCard({ ticketId, status }: { ticketId: string; status: TicketStatus }) {
-  const [state, formAction, pending] = useActionState(decideAction, IDLE)
+  const { state, formAction, pending } = useActionForm({
+    action: decideAction,
+    success: ({ message }) => ({ title: message, variant: 'success' }),
+  })
   const [confirmingCancel, setConfirmingCancel] = useState(false)
-
-  useEffect(() => {
-    if (state.status === 'success') toast(state.message, { variant: 'success' })
-  }, [state])
 
   if (status !== 'resolved' && status !== 'new') return null
   const problem = state.status === 'error' ? state.message : undefined

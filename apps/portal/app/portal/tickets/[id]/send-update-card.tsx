@@ -1,17 +1,15 @@
 'use client'
 
+import { validate } from '@siyakha/schemas/action-state'
 import { ticketUpdateSchema } from '@siyakha/schemas/ticket'
+import { useActionForm } from '@siyakha/ui/action-form'
 import { Button } from '@siyakha/ui/button'
-import { InputField, TextareaField } from '@siyakha/ui/field'
-import { toast } from '@siyakha/ui/toaster'
-import { type FormEvent, startTransition, useActionState, useEffect, useRef, useState } from 'react'
-import { useHydrated } from '@/lib/use-hydrated'
-import { WHATSAPP_IDLE } from '@/lib/whatsapp-state'
-import { copyText, openPendingWindow, sendWindowTo } from '@/lib/whatsapp-window'
+import { TextareaField } from '@siyakha/ui/field'
+import { useWhatsappHandoff } from '@siyakha/ui/whatsapp-handoff'
+import type { ChatOpened } from '@/lib/whatsapp-state'
 import { markSentAction, sendUpdateAction } from '../actions'
 import { FlowOutcome } from '../flow-outcome'
-
-type FieldErrors = Partial<Record<'phone' | 'message', string>>
+import { PhoneField } from '../phone-field'
 
 /**
  * 'Send Update via WhatsApp': the form posts to a server action that records the intent and answers
@@ -28,79 +26,32 @@ export function SendUpdateCard({
   /** A WhatsApp message of this ticket that is still queued (from the server's timeline). */
   pendingMessageId?: string
 }) {
-  const hydrated = useHydrated()
-  const [state, sendAction, sending] = useActionState(sendUpdateAction, WHATSAPP_IDLE)
-  const [marked, markAction, marking] = useActionState(markSentAction, WHATSAPP_IDLE)
-  const [errors, setErrors] = useState<FieldErrors>(() => (state.status === 'error' ? state.fieldErrors : {}))
-  const pendingWindow = useRef<Window | null>(null)
-  const busy = sending || marking
-  const sent = state.status === 'error' ? state.values : undefined
-
-  useEffect(() => {
-    const win = pendingWindow.current
-    pendingWindow.current = null
-    if (state.status === 'error') {
-      win?.close()
-      setErrors(state.fieldErrors)
-      const { title, description, variant } = state.notice
-      if (!state.fieldErrors.phone && !state.fieldErrors.message) toast(title, { description, variant })
-      return
-    }
-    if (state.status !== 'opened') return
-    const { link, text } = state
-    if (win && !win.closed) {
-      sendWindowTo(win, link)
-      toast('WhatsApp opened', { description: 'After sending, mark as sent.', variant: 'success' })
-      return
-    }
-    void copyText(text).then((copied) =>
-      toast('Popup blocked', {
-        description: copied
-          ? 'We copied the message. Paste it into WhatsApp.'
-          : 'Copy the message from the timeline and paste it into WhatsApp.',
-      }),
-    )
-  }, [state])
-
-  useEffect(() => {
-    if (marked.status === 'marked')
-      toast('Marked as sent', { description: 'Logged to the timeline.', variant: 'success' })
-    if (marked.status === 'error') {
-      const { title, description, variant } = marked.notice
-      toast(title, { description, variant })
-    }
-  }, [marked])
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    if (busy) return
-    const formData = new FormData(event.currentTarget)
-    const parsed = ticketUpdateSchema.safeParse({
-      phone: String(formData.get('phone') ?? ''),
-      message: String(formData.get('message') ?? ''),
-    })
-    if (!parsed.success) {
-      const next: FieldErrors = {}
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as keyof FieldErrors
-        next[field] ??= issue.message
-      }
-      setErrors(next)
-      return
-    }
-    setErrors({})
-    // Open the window inside the click: after the server's answer a popup blocker would refuse it.
-    pendingWindow.current = openPendingWindow()
-    startTransition(() => sendAction(formData))
-  }
+  const handoff = useWhatsappHandoff('the timeline')
+  const send = useActionForm<ChatOpened>({
+    action: sendUpdateAction,
+    validate: (values) => validate(ticketUpdateSchema, { phone: values.phone, message: values.message }),
+    beforeSend: handoff.prepare,
+    // Field messages show under their fields; anything else is a toast.
+    failure: (state) =>
+      state.fieldErrors.phone || state.fieldErrors.message ? null : (state.notice ?? null),
+    onAnswer: (state) => void handoff.settle(state.status === 'success' ? state.data : null),
+  })
+  const mark = useActionForm<{ messageId: string }>({
+    action: markSentAction,
+    success: { title: 'Marked as sent', description: 'Logged to the timeline.', variant: 'success' },
+    failure: (state) => state.notice ?? null,
+  })
+  const { state, hydrated } = send
+  const marked = mark.state
+  const busy = send.pending || mark.pending
 
   // The action refreshes the page, so the queued message comes from the server's timeline.
   const awaitingMark =
-    pendingMessageId && !(marked.status === 'marked' && marked.messageId === pendingMessageId)
+    pendingMessageId && !(marked.status === 'success' && marked.data.messageId === pendingMessageId)
       ? pendingMessageId
       : undefined
   const problem =
-    state.status === 'error' ? state.problem : marked.status === 'error' ? marked.problem : undefined
+    state.status === 'error' ? state.message : marked.status === 'error' ? marked.message : undefined
 
   return (
     <section
@@ -110,31 +61,18 @@ export function SendUpdateCard({
       <h2 id="send-update-title" className="text-xl font-bold text-brand-900">
         Send Update via WhatsApp
       </h2>
-      <form className="mt-4 space-y-4" action={sendAction} onSubmit={onSubmit} noValidate>
+      <form {...send.props} noValidate className="mt-4 space-y-4">
         <FlowOutcome state={state} hydrated={hydrated} />
         <input type="hidden" name="ticketId" value={ticketId} />
         {/* Re-mounted after each answer: a refusal shows what was sent, a success clears the message. */}
-        <div key={state.status === 'idle' ? 'fields' : state.at} className="space-y-4">
-          <InputField
-            label="Client WhatsApp number"
-            name="phone"
-            type="tel"
-            required
-            inputMode="tel"
-            autoComplete="tel"
-            placeholder="+27 82 123 4567"
-            hint="E.164 format, e.g. +27821234567"
-            defaultValue={sent?.phone ?? defaultPhone}
-            error={errors.phone}
-          />
+        <div key={send.key} className="space-y-4">
+          <PhoneField {...send.sentField('phone', defaultPhone)} />
           <TextareaField
             label="Description"
-            name="message"
             required
             rows={6}
             maxLength={4000}
-            defaultValue={sent?.message}
-            error={errors.message}
+            {...send.sentField('message')}
           />
         </div>
         <Button type="submit" disabled={busy}>
@@ -142,7 +80,7 @@ export function SendUpdateCard({
         </Button>
       </form>
       {awaitingMark ? (
-        <form action={markAction} className="mt-3">
+        <form action={mark.formAction} className="mt-3">
           <input type="hidden" name="ticketId" value={ticketId} />
           <input type="hidden" name="messageId" value={awaitingMark} />
           <Button type="submit" variant="outline" disabled={busy}>
@@ -150,7 +88,7 @@ export function SendUpdateCard({
           </Button>
         </form>
       ) : null}
-      {marked.status === 'marked' && !hydrated ? (
+      {marked.status === 'success' && !hydrated ? (
         <p role="status" className="mt-3 text-sm text-slate-600">
           Marked as sent. Logged to the timeline.
         </p>

@@ -1,0 +1,92 @@
+import 'server-only'
+import {
+  type ActionState,
+  type FailureReason,
+  type Refusal,
+  refused,
+  validate,
+  valuesOf,
+} from '@siyakha/schemas/action-state'
+import { HELPDESK_MESSAGES } from '@siyakha/schemas/helpdesk'
+import type { TypedSupabaseClient } from '@siyakha/supabase/types'
+import { unstable_rethrow } from 'next/navigation'
+import type { z } from 'zod'
+import { currentUser, currentUserIsStaff, type SessionUser, serverSupabase } from './session'
+
+export const SIGNED_OUT = 'Your session has ended. Sign in again to continue.'
+
+export type ActionContext<N extends string, U = SessionUser> = {
+  user: U
+  supabase: TypedSupabaseClient
+  /** What the form sent, as text: answered back when the action refuses. */
+  values: Record<N, string>
+}
+
+type ActionConfig<S extends z.ZodType, N extends string, D, U> = {
+  fields: readonly N[]
+  schema: S
+  /** A check before the schema's, for a message the schema cannot give (e.g. 'fill in all fields'). */
+  precheck?: (values: Record<N, string>) => Refusal | null
+  run: (data: z.output<S>, context: ActionContext<N, U>) => Promise<ActionState<D>>
+  /** Words a refusal for this form (a toast, a line on a card); by default its message. */
+  present?: (refusal: Refusal) => Refusal
+}
+
+export type PortalAction<D> = (previous: ActionState<D>, formData: FormData) => Promise<ActionState<D>>
+
+/**
+ * The only way a portal server action is built. A server action is reachable by any POST, so the
+ * wrapper reads the fields as text (anything but a form reads as an empty one), checks the session
+ * and the role, validates with the shared schema and only then runs the body as the signed-in user
+ * (row-level security and the ticket triggers have the last word). Every refusal is one typed
+ * `Refusal`; `present` lets a form word it its own way (a toast, a line on a card).
+ */
+export function portalAction<S extends z.ZodType, N extends string, D = null>(
+  config: ActionConfig<S, N, D, SessionUser> & {
+    /** 'staff': provider staff only (siyakha_admin, agent); anyone else reads "not found". */
+    role?: 'user' | 'staff'
+  },
+): PortalAction<D>
+export function portalAction<S extends z.ZodType, N extends string, D = null>(
+  config: ActionConfig<S, N, D, SessionUser | null> & {
+    /** 'anyone': signing in and up, where there is no session yet. */
+    role: 'anyone'
+  },
+): PortalAction<D>
+export function portalAction<S extends z.ZodType, N extends string, D = null>(
+  // `never`: the overloads above tie each role to the user its body may count on.
+  config: ActionConfig<S, N, D, never> & { role?: 'anyone' | 'user' | 'staff' },
+): PortalAction<D> {
+  const { fields, schema, role = 'user', precheck, run, present = (refusal) => refusal } = config
+  return async (_previous, formData) => {
+    const values = valuesOf(formData, fields)
+    const refuse = (reason: FailureReason, message: string, fieldErrors: Record<string, string> = {}) =>
+      present(refused(reason, values, { message, fieldErrors }))
+    const user = role === 'anyone' ? null : await currentUser()
+    if (!user && role !== 'anyone') return refuse('unauthenticated', SIGNED_OUT)
+    if (role === 'staff' && !(await currentUserIsStaff()))
+      return refuse('forbidden', HELPDESK_MESSAGES.notFound)
+    const early = precheck?.(values)
+    if (early) return present(early)
+    const parsed = validate(schema, values)
+    if (!parsed.ok) return refuse('validation', Object.values(parsed.errors)[0] ?? '', parsed.errors)
+    try {
+      const answer = await run(parsed.data, { user: user as never, supabase: await serverSupabase(), values })
+      return answer.status === 'error' ? present(answer) : answer
+    } catch (error) {
+      // redirect() and notFound() travel as errors: let Next.js have them.
+      unstable_rethrow(error)
+      console.error('A portal action failed', error)
+      return refuse('failed', 'Something went wrong. Please try again.')
+    }
+  }
+}
+
+/** A refusal with the values the form sent, for the body of an action. */
+export function refuse<N extends string>(
+  context: Pick<ActionContext<N>, 'values'>,
+  reason: FailureReason,
+  message: string,
+): Refusal {
+  return refused(reason, context.values, { message })
+}

@@ -1,0 +1,58 @@
+'use client'
+
+import type { Refusal } from '@siyakha/schemas/action-state'
+import type { FormNotice, useActionForm } from '@siyakha/ui/action-form'
+import { Button } from '@siyakha/ui/button'
+import type { ReactNode } from 'react'
+import { HoneypotField } from './honeypot-field'
+import { FieldErrorCount, FormPageNotice } from './page-notice'
+
+/**
+ * The public forms' toasts: the success, and 'Something went wrong' when sending failed (a
+ * validation refusal shows under the fields instead).
+ */
+export function publicFormNotices({
+  title,
+  description,
+  failure,
+}: {
+  title: string
+  description: string
+  failure: string
+}): { success: FormNotice; failure: (state: Refusal) => FormNotice | null } {
+  return {
+    success: { title, description, variant: 'success' },
+    failure: (state) =>
+      state.reason === 'validation'
+        ? null
+        : { title: 'Something went wrong', description: failure, variant: 'destructive' },
+  }
+}
+
+/**
+ * The frame of the quote and support forms: the spam trap, the outcome of a plain form post, the
+ * fields, how many need fixing and the submit button (its label while sending as `sending`).
+ */
+export function PublicForm({
+  form,
+  submit,
+  sending,
+  children,
+}: {
+  form: Pick<ReturnType<typeof useActionForm>, 'props' | 'pageNotice' | 'errorCount' | 'pending'>
+  submit: string
+  sending: string
+  children: ReactNode
+}) {
+  return (
+    <form {...form.props} noValidate className="relative space-y-5">
+      <HoneypotField />
+      <FormPageNotice notice={form.pageNotice} />
+      {children}
+      <FieldErrorCount count={form.errorCount} />
+      <Button type="submit" size="lg" disabled={form.pending} className="w-full sm:w-auto">
+        {form.pending ? sending : submit}
+      </Button>
+    </form>
+  )
+}
