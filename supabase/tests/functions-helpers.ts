@@ -11,6 +11,36 @@ export function uniqueEmail(prefix = 'user'): string {
   return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`
 }
 
+/** Where the functions send their notifications (SUPPORT_INBOX in supabase/functions/.env.example). */
+export const SUPPORT_INBOX = 'support@siyakha.example'
+
+/** A valid support request (the /log-it form's payload), with a fresh requester address. */
+export function supportRequest(overrides: Record<string, unknown> = {}) {
+  return {
+    full_name: 'Thandi Mokoena',
+    contact_number: '011 000 0000',
+    whatsapp_number: '+27 82 000 0000',
+    email: uniqueEmail('support'),
+    category: 'Network Issue',
+    description: 'The office Wi-Fi drops every afternoon around three.',
+    preferred_channel: 'email',
+    ...overrides,
+  }
+}
+
+/** A valid quote request (the home quote form's payload), with a fresh requester address. */
+export function quoteRequest(overrides: Record<string, unknown> = {}) {
+  return {
+    full_name: 'Pieter van Wyk',
+    company: 'Van Wyk Logistics',
+    email: uniqueEmail('quote'),
+    phone: '+27 11 000 0000',
+    service: 'cloud-and-edge-solutions',
+    message: 'We want to move our file server and backups to the cloud.',
+    ...overrides,
+  }
+}
+
 /**
  * A distinct client address per test, so the per-address rate limits never leak between tests.
  * Calls vouch for it the way the site's server does (the forwarder secret), since every test

@@ -7,6 +7,8 @@ import {
   mailCount,
   newUser,
   providerAdmin,
+  quoteRequest,
+  supportRequest,
   uniqueEmail,
   uniqueIp,
   urls,
@@ -15,31 +17,6 @@ import { keys } from './helpers'
 
 const NUL_MESSAGE = 'Remove the invisible control character (NUL) from this field'
 const SURROGATE_MESSAGE = 'This field contains a broken character; please retype it'
-
-function supportRequest(overrides: Record<string, unknown> = {}) {
-  return {
-    full_name: 'Thandi Mokoena',
-    contact_number: '011 000 0000',
-    whatsapp_number: '+27 82 000 0000',
-    email: uniqueEmail('limits'),
-    category: 'Network Issue',
-    description: 'The office Wi-Fi drops every afternoon around three.',
-    preferred_channel: 'email',
-    ...overrides,
-  }
-}
-
-function quoteRequest(overrides: Record<string, unknown> = {}) {
-  return {
-    full_name: 'Pieter van Wyk',
-    company: 'Van Wyk Logistics',
-    email: uniqueEmail('limits'),
-    phone: '+27 11 000 0000',
-    service: 'cloud-and-edge-solutions',
-    message: 'We want to move our file server and backups to the cloud.',
-    ...overrides,
-  }
-}
 
 describe('text fields', () => {
   it.each([

@@ -1,11 +1,11 @@
 // Shared helpers for tests against the local stack (global-setup.ts): supabase-js clients as anon,
 // as each demo user (password sign-in, like the portal), as the service role, and plain SQL as
 // postgres. Demo users and ids come from supabase/seed.sql.
+import { testClientOptions } from '@siyakha/local-supabase/testing'
 import type { Database } from '@siyakha/supabase/types'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import pg from 'pg'
 import { inject } from 'vitest'
-import ws from 'ws'
 
 export const { urls, keys } = inject('stack')
 
@@ -42,25 +42,9 @@ export const SEED_TICKETS = {
 export type SeedTicketId = keyof typeof SEED_TICKETS
 export const SEED_TICKET_IDS = Object.keys(SEED_TICKETS) as SeedTicketId[]
 
-/**
- * The one place test clients are built. Node 20 has no global WebSocket, so realtime gets `ws`;
- * the session lives in memory, one store per client.
- */
+/** The one place test clients are built (see testClientOptions). */
 export function client(key: string = keys.anonKey): Client {
-  const storage = new Map<string, string>()
-  return createClient<Database>(urls.api, key, {
-    auth: {
-      persistSession: true,
-      autoRefreshToken: false,
-      detectSessionInUrl: false,
-      storage: {
-        getItem: (k) => storage.get(k) ?? null,
-        setItem: (k, v) => void storage.set(k, v),
-        removeItem: (k) => void storage.delete(k),
-      },
-    },
-    realtime: { transport: ws as never },
-  })
+  return createClient<Database>(urls.api, key, testClientOptions())
 }
 
 export const anonClient = (): Client => client(keys.anonKey)

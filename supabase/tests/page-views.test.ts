@@ -4,7 +4,7 @@
 // so nobody fills page_views with made-up namespaces and keys.
 import { FORWARDER_SECRET_HEADER, VISITOR_ADDRESS_HEADER } from '@siyakha/schemas/client-address'
 import { describe, expect, it } from 'vitest'
-import { callFunction, uniqueIp } from './functions-helpers'
+import { callFunction, service, uniqueIp } from './functions-helpers'
 import { sql } from './helpers'
 
 const ns = `pv-test-${Date.now()}`
@@ -59,5 +59,52 @@ describe('page-views: only the site starts counters', () => {
     const answer = await callFunction('page-views', { ip: uniqueIp(), path: `?ns=${ns}&key=${key}&op=get` })
     expect([answer.status, answer.body]).toEqual([200, { value: 0 }])
     expect(await counters(key)).toEqual([])
+  })
+})
+
+describe('page-views', () => {
+  const ns = `test-${Date.now()}`
+
+  it('get reads, hit counts once per address and page, then reads', async () => {
+    const key = '/blog/why-backups-fail'
+    const ip = uniqueIp()
+    const view = async (op: string, from = ip) =>
+      callFunction('page-views', { ip: from, path: `?ns=${ns}&key=${encodeURIComponent(key)}&op=${op}` })
+
+    expect((await view('get')).body).toEqual({ value: 0 })
+    const hit = await view('hit')
+    expect([hit.status, hit.body]).toEqual([200, { value: 1 }])
+    // A reload from the same address does not count again.
+    expect((await view('hit')).body).toEqual({ value: 1 })
+    expect((await view('get')).body).toEqual({ value: 1 })
+    // Another visitor does.
+    expect((await view('hit', uniqueIp())).body).toEqual({ value: 2 })
+    // The same visitor on another page counts there.
+    const other = await callFunction('page-views', { ip, path: `?ns=${ns}&key=/blog/other&op=hit` })
+    expect(other.body).toEqual({ value: 1 })
+    // The counter service's path form reads the same counter; op defaults to get.
+    expect((await callFunction('page-views', { path: `/get/${ns}${key}` })).body).toEqual({ value: 2 })
+    expect((await callFunction('page-views', { path: `?ns=${ns}&key=${key}` })).body).toEqual({ value: 2 })
+    const { data } = await service()
+      .from('page_views')
+      .select('count')
+      .eq('namespace', ns)
+      .eq('page_key', key)
+      .single()
+    expect(Number(data?.count)).toBe(2)
+  })
+
+  it('validates namespace, key and op like pageKey(); only GET', async () => {
+    for (const query of [
+      `?ns=a.b&key=/x`,
+      `?ns=${ns}&key=/x%3Fy`,
+      `?ns=${ns}`,
+      `?key=/x`,
+      `?ns=${ns}&key=/x&op=set`,
+    ]) {
+      const { status, body } = await callFunction('page-views', { path: query })
+      expect([query, status, body.error]).toEqual([query, 400, 'validation'])
+    }
+    expect((await callFunction('page-views', { path: `?ns=${ns}&key=/x`, body: {} })).status).toBe(405)
   })
 })

@@ -1,5 +1,7 @@
-import { expect, type Page, test } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { axeBlocking } from './axe'
+import { ACME_TICKET, AGENT, THABO, THABOS_TICKET } from './fixtures/demo'
+import { AuthPage } from './pages/auth-page'
 import { PORTAL_ORIGIN, PUBLIC_ROUTES } from './site'
 
 // A full axe run on a long page takes a while on a busy machine.
@@ -52,23 +54,10 @@ test.describe('axe-core on the portal', () => {
     })
   }
 
-  async function signIn(page: Page, email: string, from: string) {
-    await page.goto(`${PORTAL_ORIGIN}/auth?from=${encodeURIComponent(from)}`)
-    await page.getByLabel('Email').fill(email)
-    await page.getByLabel('Password').fill('Password123!')
-    await page.getByRole('button', { name: 'Sign In' }).click()
-    await expect(page).toHaveURL(`${PORTAL_ORIGIN}${from}`)
-  }
-
   test("a customer's pages have no serious or critical violation", async ({ page }) => {
-    await signIn(page, 'thabo@example.co.za', '/portal/my-tickets')
+    await new AuthPage(page).signInTo('/portal/my-tickets', THABO)
     const found: string[] = []
-    // Thabo's seeded ticket TCK-7Q4M2A.
-    for (const path of [
-      '/portal/my-tickets',
-      '/portal/tickets',
-      '/portal/tickets/00000000-0000-4000-8000-0000000000a1',
-    ]) {
+    for (const path of ['/portal/my-tickets', '/portal/tickets', `/portal/tickets/${THABOS_TICKET}`]) {
       await page.goto(`${PORTAL_ORIGIN}${path}`)
       found.push(...(await axeBlocking(page)).map((v) => `${path}: ${v}`))
     }
@@ -76,10 +65,9 @@ test.describe('axe-core on the portal', () => {
   })
 
   test("the helpdesk's pages have no serious or critical violation", async ({ page }) => {
-    await signIn(page, 'agent@siyakha.example', '/portal/helpdesk')
+    await new AuthPage(page).signInTo('/portal/helpdesk', AGENT)
     const found: string[] = []
-    // Acme Clinic's seeded TCK-P5L8QC.
-    for (const path of ['/portal/helpdesk', '/portal/helpdesk/00000000-0000-4000-8000-0000000000a5']) {
+    for (const path of ['/portal/helpdesk', `/portal/helpdesk/${ACME_TICKET}`]) {
       await page.goto(`${PORTAL_ORIGIN}${path}`)
       found.push(...(await axeBlocking(page)).map((v) => `${path}: ${v}`))
     }

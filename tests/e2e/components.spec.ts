@@ -1,4 +1,6 @@
-import { type BrowserContext, expect, type Page, test } from '@playwright/test'
+import type { BrowserContext, Page } from '@playwright/test'
+import { expect, fakeWhatsApp, test } from './fixtures/index'
+import { NewsletterBox, QuoteForm, SupportForm, WhatsAppEnquiry } from './pages/site-forms'
 
 const ARTICLE = '/blog/5-signs-your-school-needs-a-network-upgrade'
 
@@ -99,31 +101,30 @@ test.describe('Quick WhatsApp Enquiry', () => {
     page,
     context,
   }) => {
-    await context.route('https://wa.me/**', (route) =>
-      route.fulfill({ body: 'ok', contentType: 'text/plain' }),
-    )
+    await fakeWhatsApp(context)
     await page.goto('/')
-    await page.getByRole('button', { name: 'Chat on WhatsApp' }).click()
-    const dialog = page.getByRole('dialog', { name: 'Quick WhatsApp Enquiry' })
+    const enquiry = new WhatsAppEnquiry(page)
+    await enquiry.open()
+    const { dialog } = enquiry
     await expect(dialog).toBeVisible()
 
     await expect(dialog.getByLabel('Email')).toHaveAttribute('type', 'email')
     await expect(dialog.getByLabel('Phone')).toHaveAttribute('type', 'tel')
 
     const newPages = countNewPages(context)
-    await dialog.getByLabel('Full name').fill('Sipho Dlamini')
-    await dialog.getByRole('button', { name: 'Send via WhatsApp' }).click()
+    await enquiry.field('Full name').fill('Sipho Dlamini')
+    await enquiry.sendButton.click()
     await page.waitForTimeout(500)
     expect(newPages()).toBe(0)
     await expect(dialog).toBeVisible()
     // "Silently": no message of any kind appears.
     await expect(dialog.getByRole('alert')).toHaveCount(0)
 
-    await dialog.getByLabel('Email').fill('sipho@example.co.za')
-    await dialog.getByLabel('Phone').fill('+27 82 000 0001')
-    await dialog.getByLabel('Service').selectOption('security-and-surveillance')
+    await enquiry.field('Email').fill('sipho@example.co.za')
+    await enquiry.field('Phone').fill('+27 82 000 0001')
+    await enquiry.field('Service').selectOption('security-and-surveillance')
     const popupPromise = context.waitForEvent('page')
-    await dialog.getByRole('button', { name: 'Send via WhatsApp' }).click()
+    await enquiry.sendButton.click()
     const popup = await popupPromise
     await popup.waitForLoadState()
     expect(popup.url()).toMatch(/^https:\/\/wa\.me\//)
@@ -136,8 +137,9 @@ test.describe('Quick WhatsApp Enquiry', () => {
 
   test('Escape closes the dialog', async ({ page }) => {
     await page.goto('/')
-    await page.getByRole('button', { name: 'Chat on WhatsApp' }).click()
-    await expect(page.getByRole('dialog', { name: 'Quick WhatsApp Enquiry' })).toBeVisible()
+    const enquiry = new WhatsAppEnquiry(page)
+    await enquiry.open()
+    await expect(enquiry.dialog).toBeVisible()
     await page.keyboard.press('Escape')
     await expect(page.getByRole('dialog')).toHaveCount(0)
   })
@@ -276,8 +278,9 @@ test.describe('/log-it support form', () => {
   }
 
   test('an empty submit shows each spec message under its field', async ({ page }) => {
-    await page.goto('/log-it')
-    await page.getByRole('button', { name: /submit/i }).click()
+    const form = new SupportForm(page)
+    await form.goto()
+    await form.submitButton.click()
     for (const [label, message] of Object.entries(messages)) {
       const field = page.getByLabel(label, { exact: true })
       await expect(field).toHaveAttribute('aria-invalid', 'true')
@@ -289,10 +292,11 @@ test.describe('/log-it support form', () => {
   })
 
   test('typed values survive a failed submit and errors clear as fields are fixed', async ({ page }) => {
-    await page.goto('/log-it')
-    await page.getByLabel('Full name').fill('Thandi Mokoena')
-    await page.getByLabel('Email').fill('thandi@')
-    await page.getByRole('button', { name: /submit/i }).click()
+    const form = new SupportForm(page)
+    await form.goto()
+    await form.field('Full name').fill('Thandi Mokoena')
+    await form.field('Email').fill('thandi@')
+    await form.submitButton.click()
     await expect(page.getByText('Please enter a valid email address')).toBeVisible()
     await expect(page.getByLabel('Full name')).toHaveValue('Thandi Mokoena')
     await expect(page.getByLabel('Email')).toHaveValue('thandi@')
@@ -319,9 +323,10 @@ test.describe('/log-it support form', () => {
 test.describe('forms check their input before sending', () => {
   test('home quote form', async ({ page }) => {
     await page.goto('/#quote-form')
-    const form = page.locator('#quote-form')
-    await form.getByLabel('Full name').fill('Lerato Khumalo')
-    await form.getByRole('button', { name: /quote/i }).click()
+    const quote = new QuoteForm(page)
+    const { form } = quote
+    await quote.field('Full name').fill('Lerato Khumalo')
+    await quote.submitButton.click()
     await expect(form.getByText('Please choose a service')).toBeVisible()
     await expect(form.getByText('Please enter a valid email address')).toBeVisible()
     await expect(form.getByText('Please enter your full name')).toHaveCount(0)
@@ -334,9 +339,9 @@ test.describe('forms check their input before sending', () => {
   test('blog newsletter box', async ({ page }) => {
     await page.goto('/blog')
     await expect(page.getByText('No spam. Unsubscribe anytime.')).toBeVisible()
-    const email = page.getByLabel('Email address')
-    await email.fill('reader@')
-    await page.getByRole('button', { name: 'Subscribe' }).click()
+    const newsletter = new NewsletterBox(page)
+    const { email } = newsletter
+    await newsletter.subscribe('reader@')
     expect(await email.evaluate((input: HTMLInputElement) => input.validity.valid)).toBe(false)
     await expect(page.getByText(/check your inbox/i)).toHaveCount(0)
     await expect(email).toHaveValue('reader@')

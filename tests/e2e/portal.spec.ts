@@ -1,51 +1,21 @@
-import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { axeBlocking } from './axe'
-import { MAILBOX_URL, PORTAL_ORIGIN } from './site'
+import { ACME_STAFF, PASSWORD, THABO, THABOS_TICKET } from './fixtures/demo'
+import { expect, fakeWhatsApp, test } from './fixtures/index'
+import { mailLink } from './fixtures/mailbox'
+import { uniqueEmail } from './fixtures/visitor'
+import { AuthPage } from './pages/auth-page'
+import { TicketsPage } from './pages/tickets-page'
+import { PORTAL_ORIGIN } from './site'
 
 // The portal against the local Supabase stack (seed.sql loaded). Each test that signs up uses its
 // own address, so the tests can run in parallel and again on the same database.
-const PASSWORD = 'Password123!'
-const THABO = 'thabo@example.co.za'
-const ACME_STAFF = 'staff@acme-clinic.example'
-/** Thabo's seeded ticket TCK-7Q4M2A. */
-const THABOS_TICKET = '00000000-0000-4000-8000-0000000000a1'
 const REF = /Ref: (TCK-[A-Z0-9]{6})$/
 
 // Sign-up and recovery wait on emails; under a parallel run they need more than the default 30 s.
 test.describe.configure({ timeout: 60_000 })
 
 const url = (path: string) => `${PORTAL_ORIGIN}${path}`
-const uniqueEmail = (prefix: string) =>
-  `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`
-
-type MailSummary = { ID: string; Subject: string }
-
-/** The auth link of the newest mail to `to` whose subject matches, polling until it arrives. */
-async function mailLink(request: APIRequestContext, to: string, subject: RegExp): Promise<string> {
-  let found: MailSummary | undefined
-  await expect
-    .poll(
-      async () => {
-        const res = await request.get(`${MAILBOX_URL}/api/v1/messages?to=${encodeURIComponent(to)}`)
-        const { messages } = (await res.json()) as { messages: MailSummary[] }
-        found = messages.find((m) => subject.test(m.Subject))
-        return !!found
-      },
-      { timeout: 15_000 },
-    )
-    .toBe(true)
-  const res = await request.get(`${MAILBOX_URL}/api/v1/message/${found?.ID}`)
-  const { Text } = (await res.json()) as { Text: string }
-  const link = Text.match(/https?:\/\/\S+\/auth\/v1\/verify\?\S+/)?.[0]
-  expect(link, 'the mail carries a verify link').toBeTruthy()
-  return link as string
-}
-
-async function signIn(page: Page, email: string, password = PASSWORD) {
-  await page.getByLabel('Email').fill(email)
-  await page.getByLabel('Password').fill(password)
-  await page.getByRole('button', { name: 'Sign In' }).click()
-}
 
 /** A new account confirmed through the emailed link; leaves the page signed in on /portal/tickets. */
 async function signUpConfirmed(page: Page, email: string) {
@@ -60,20 +30,6 @@ async function signUpConfirmed(page: Page, email: string) {
   await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible()
 }
 
-/** wa.me never leaves the machine: answer it locally and remember what was asked. */
-async function fakeWhatsApp(context: BrowserContext) {
-  await context.route('https://wa.me/**', (route) =>
-    route.fulfill({ contentType: 'text/html', body: '<title>WhatsApp</title><p>WhatsApp</p>' }),
-  )
-}
-
-async function fillTicket(page: Page, summary: string) {
-  await page.getByLabel('Summary').fill(summary)
-  await page.getByLabel('Details').fill('Reported through the portal end-to-end test.')
-  await page.getByLabel('Client WhatsApp number').fill('+27 82 123 4567')
-  await page.getByLabel('Message').fill(`${summary}. Please call me back.`)
-}
-
 test('sign up, confirm by email, log a ticket, send it on WhatsApp and mark it as sent', async ({
   page,
   context,
@@ -83,9 +39,10 @@ test('sign up, confirm by email, log a ticket, send it on WhatsApp and mark it a
   await expect(page.getByText('You have no tickets yet.')).toBeVisible()
   expect(await axeBlocking(page)).toEqual([])
 
-  await fillTicket(page, 'Boardroom screen will not mirror')
+  const tickets = new TicketsPage(page)
+  await tickets.fillTicket('Boardroom screen will not mirror')
   const popupOpened = context.waitForEvent('page')
-  await page.getByRole('button', { name: 'Create & Open WhatsApp' }).click()
+  await tickets.createButton.click()
   const popup = await popupOpened
   await popup.waitForURL(/^https:\/\/wa\.me\//)
   const opened = new URL(popup.url())
@@ -101,7 +58,7 @@ test('sign up, confirm by email, log a ticket, send it on WhatsApp and mark it a
   await expect(page.getByText(ref, { exact: true })).toBeVisible()
   await expect(page.getByText('Received')).toBeVisible()
 
-  const timeline = page.getByRole('region', { name: 'Timeline' })
+  const timeline = tickets.timeline
   await expect(timeline.getByText('Not sent yet')).toBeVisible()
   await page.getByRole('button', { name: 'Mark as sent' }).click()
   await expect(page.getByText('Logged to the timeline.')).toBeVisible()
@@ -124,10 +81,11 @@ test('a signed-out visitor is sent to sign in and returned to the page they aske
   await expect(page).toHaveTitle('Sign In | Siyakha Tech Portal')
   expect(await axeBlocking(page)).toEqual([])
 
-  await signIn(page, THABO, 'not-the-password')
+  const auth = new AuthPage(page)
+  await auth.signIn(THABO, 'not-the-password')
   await expect(page.getByText('Sign in failed')).toBeVisible()
 
-  await signIn(page, THABO)
+  await auth.signIn(THABO)
   await expect(page).toHaveURL(url('/portal/my-tickets'))
   await expect(page).toHaveTitle('My Tickets | Siyakha Tech Portal')
   await expect(page.getByText('[TCK-7Q4M2A]')).toBeVisible()
@@ -144,8 +102,9 @@ test('a signed-out visitor is sent to sign in and returned to the page they aske
 })
 
 test("a customer cannot open another customer's ticket", async ({ page }) => {
-  await page.goto(url(`/auth?from=${encodeURIComponent(`/portal/tickets/${THABOS_TICKET}`)}`))
-  await signIn(page, ACME_STAFF)
+  const auth = new AuthPage(page)
+  await auth.gotoFrom(`/portal/tickets/${THABOS_TICKET}`)
+  await auth.signIn(ACME_STAFF)
   await expect(page).toHaveURL(url(`/portal/tickets/${THABOS_TICKET}`))
   await expect(page.getByText('Not found or access denied.')).toBeVisible()
   await expect(page.getByText('TCK-7Q4M2A')).toHaveCount(0)
@@ -179,22 +138,21 @@ test('password recovery through the emailed link', async ({ page }) => {
   await expect(page).toHaveURL(url('/portal/tickets'))
 
   await page.getByRole('button', { name: 'Sign Out' }).click()
-  await signIn(page, email, 'N3w-Password!')
+  await new AuthPage(page).signIn(email, 'N3w-Password!')
   await expect(page).toHaveURL(url('/portal/tickets'))
 })
 
 test('a blocked popup copies the message instead', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: PORTAL_ORIGIN })
-  await page.goto(url('/auth?from=%2Fportal%2Ftickets'))
-  await signIn(page, THABO)
-  await expect(page).toHaveURL(url('/portal/tickets'))
+  await new AuthPage(page).signInTo('/portal/tickets', THABO)
 
-  await page.getByRole('button', { name: 'Create & Open WhatsApp' }).click()
+  const tickets = new TicketsPage(page)
+  await tickets.createButton.click()
   await expect(page.getByText('Summary, phone and message are required.')).toBeVisible()
 
-  await fillTicket(page, 'Scanner not saving to the shared folder')
+  await tickets.fillTicket('Scanner not saving to the shared folder')
   await page.getByLabel('Client WhatsApp number').fill('082 123 4567')
-  await page.getByRole('button', { name: 'Create & Open WhatsApp' }).click()
+  await tickets.createButton.click()
   await expect(page.getByText(/E\.164 format, e\.g\. \+27821234567$/).last()).toBeVisible()
   await expect(page.getByLabel('Client WhatsApp number')).toHaveAttribute('aria-invalid', 'true')
 
@@ -202,7 +160,7 @@ test('a blocked popup copies the message instead', async ({ page, context }) => 
   await page.evaluate(() => {
     window.open = () => null
   })
-  await page.getByRole('button', { name: 'Create & Open WhatsApp' }).click()
+  await tickets.createButton.click()
   await expect(page.getByText('We copied the message. Paste it into WhatsApp.')).toBeVisible()
   await expect(page).toHaveURL(/\/portal\/tickets\/[0-9a-f-]{36}$/)
   const copied = await page.evaluate(() => navigator.clipboard.readText())

@@ -1,29 +1,20 @@
 import { createHmac } from 'node:crypto'
 import { type APIRequestContext, type APIResponse, expect, type Page, test } from '@playwright/test'
+import { AGENT, THABO, THABOS_TICKET } from './fixtures/demo'
+import { AuthPage } from './pages/auth-page'
 import { PORTAL_ORIGIN, POST_ROUTES, PROJECT_ROUTES, REVALIDATE_SECRET, SITE_ORIGIN } from './site'
 
 // The edges of both apps: redirect targets from the outside, the security headers on every kind
 // of response (and the pages still working under the CSP), and the Sanity webhook's replay guard.
 
-const PASSWORD = 'Password123!'
-const THABO = 'thabo@example.co.za'
-const AGENT = 'agent@siyakha.example'
-/** Thabo's seeded ticket TCK-7Q4M2A. */
-const THABOS_TICKET = '00000000-0000-4000-8000-0000000000a1'
 const portal = (path: string) => `${PORTAL_ORIGIN}${path}`
-
-async function signIn(page: Page, email: string) {
-  await page.getByLabel('Email').fill(email)
-  await page.getByLabel('Password').fill(PASSWORD)
-  await page.getByRole('button', { name: 'Sign In' }).click()
-}
 
 test.describe('redirect targets stay on the site', () => {
   test('signing in from /auth?from=/.//evil.example lands on the portal, not another site', async ({
     page,
   }) => {
     await page.goto(portal('/auth?from=/.//evil.example'))
-    await signIn(page, THABO)
+    await new AuthPage(page).signIn(THABO)
     await expect(page).toHaveURL(portal('/portal/tickets'))
     await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible()
 
@@ -211,7 +202,7 @@ test.describe('pages work under the CSP', () => {
       await expectHydrated(customer)
     }
     await customer.goto(portal('/auth'))
-    await signIn(customer, THABO)
+    await new AuthPage(customer).signIn(THABO)
     await expect(customer).toHaveURL(portal('/portal/tickets'))
     for (const path of ['/portal/tickets', `/portal/tickets/${THABOS_TICKET}`, '/portal/my-tickets']) {
       await customer.goto(portal(path))
@@ -224,7 +215,7 @@ test.describe('pages work under the CSP', () => {
     const agent = await (await browser.newContext()).newPage()
     const agentProblems = await watchForViolations(agent)
     await agent.goto(portal('/auth?from=/portal/helpdesk'))
-    await signIn(agent, AGENT)
+    await new AuthPage(agent).signIn(AGENT)
     await expect(agent).toHaveURL(portal('/portal/helpdesk'))
     await expectHydrated(agent)
     await agent.goto(portal(`/portal/helpdesk/${THABOS_TICKET}`))

@@ -1,4 +1,8 @@
 import { expect, type Page, type Request, test } from '@playwright/test'
+import { PASSWORD, THABO } from './fixtures/demo'
+import { unique, useOwnAddress } from './fixtures/visitor'
+import { AuthPage } from './pages/auth-page'
+import { NewsletterBox, QuoteForm, SupportForm } from './pages/site-forms'
 import { PORTAL_ORIGIN } from './site'
 
 /*
@@ -10,16 +14,8 @@ import { PORTAL_ORIGIN } from './site'
 // A plain form post re-renders the whole page on the server; under a parallel run that takes a while.
 test.describe.configure({ timeout: 60_000 })
 
-const PASSWORD = 'Password123!'
-const THABO = 'thabo@example.co.za'
 /** The session cookie's longest allowed life (AUTH_SESSION_MAX_AGE, default 7 days). */
 const SESSION_MAX_AGE = Number(process.env.AUTH_SESSION_MAX_AGE ?? 7 * 24 * 60 * 60)
-
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`
-const hex = () => Math.floor(Math.random() * 0x10000).toString(16)
-/** A documentation-range address (RFC 3849) of its own per test, for the functions' rate limits. */
-const useOwnAddress = () =>
-  test.use({ extraHTTPHeaders: { 'x-forwarded-for': `2001:db8::${hex()}:${hex()}:${hex()}` } })
 
 /** Every request the page makes, from now on. */
 function recordRequests(page: Page): Request[] {
@@ -55,18 +51,17 @@ test.describe('forms without JavaScript post and keep their values out of URLs',
   test.use({ javaScriptEnabled: false })
 
   test('/auth sign-in posts and signs in', async ({ page }) => {
-    await page.goto(`${PORTAL_ORIGIN}/auth?from=%2Fportal%2Fmy-tickets`)
+    const auth = new AuthPage(page)
+    await auth.gotoFrom('/portal/my-tickets')
     const requests = recordRequests(page)
 
-    await page.getByLabel('Email').fill(THABO)
-    await page.getByLabel('Password').fill('not-the-password')
-    await page.getByRole('button', { name: 'Sign In', exact: true }).click()
+    await auth.signIn(THABO, 'not-the-password')
     await expect(page.getByRole('alert').filter({ hasText: 'Sign in failed' })).toBeVisible()
     await expect(page.getByLabel('Email')).toHaveValue(THABO)
     await expect(page.getByLabel('Password')).toHaveValue('')
 
-    await page.getByLabel('Password').fill(PASSWORD)
-    await page.getByRole('button', { name: 'Sign In', exact: true }).click()
+    await auth.password.fill(PASSWORD)
+    await auth.signInButton.click()
     await expect(page).toHaveURL(`${PORTAL_ORIGIN}/portal/my-tickets`)
     await expect(page.getByText('[TCK-7Q4M2A]')).toBeVisible()
 
@@ -82,12 +77,13 @@ test.describe('forms without JavaScript post and keep their values out of URLs',
     test('/log-it posts, shows the field messages with the values kept, then submits', async ({ page }) => {
       const email = `nojs.${unique()}@example.co.za`
       const description = `No JavaScript here ${unique()}, the printer is jammed.`
-      await page.goto('/log-it')
+      const form = new SupportForm(page)
+      await form.goto()
       const requests = recordRequests(page)
 
       await page.getByLabel('Full name').fill('Zanele Nojs')
       await page.getByLabel('Email').fill(email)
-      await page.getByRole('button', { name: 'Submit Request' }).click()
+      await form.submitButton.click()
       await expect(page.getByText('Please enter a valid contact number')).toBeVisible()
       await expect(page.getByLabel('Contact number')).toHaveAttribute('aria-invalid', 'true')
       await expect(page.getByLabel('Full name')).toHaveValue('Zanele Nojs')
@@ -96,7 +92,7 @@ test.describe('forms without JavaScript post and keep their values out of URLs',
       await page.getByLabel('Contact number').fill('011 555 0100')
       await page.getByLabel('Category').selectOption('Technical Support')
       await page.getByLabel('Description').fill(description)
-      await page.getByRole('button', { name: 'Submit Request' }).click()
+      await form.submitButton.click()
       await expect(page.getByRole('status').filter({ hasText: 'Request submitted' })).toBeVisible()
       await expect(page.getByText('Thank you! Our support team will contact you shortly.')).toBeVisible()
       await expect(page.getByLabel('Email')).toHaveValue('')
@@ -112,13 +108,9 @@ test.describe('forms without JavaScript post and keep their values out of URLs',
       const message = `Quote without JavaScript ${unique()}: two floors of Wi-Fi.`
       await page.goto('/')
       const requests = recordRequests(page)
-      const form = page.locator('#quote-form')
-      await form.getByLabel('Full name').fill('Bongani Nojs')
-      await form.getByLabel('Email').fill(email)
-      await form.getByLabel('Phone').fill('+27 11 555 0199')
-      await form.getByLabel('Service').selectOption({ index: 1 })
-      await form.getByLabel('Message').fill(message)
-      await form.getByRole('button', { name: /quote/i }).click()
+      const quote = new QuoteForm(page)
+      await quote.fill({ fullName: 'Bongani Nojs', email, phone: '+27 11 555 0199', message })
+      await quote.submitButton.click()
       await expect(page.getByRole('status').filter({ hasText: 'Quote request sent' })).toBeVisible()
 
       const posts = submissions(requests, '/')
@@ -131,8 +123,7 @@ test.describe('forms without JavaScript post and keep their values out of URLs',
       const email = `nojs.news.${unique()}@example.co.za`
       await page.goto('/blog')
       const requests = recordRequests(page)
-      await page.getByLabel('Email address').fill(email)
-      await page.getByRole('button', { name: 'Subscribe' }).click()
+      await new NewsletterBox(page).subscribe(email)
       await expect(page.getByText(/check your inbox/i)).toBeVisible()
       await expect(page.getByLabel('Email address')).toHaveValue('')
 
@@ -150,12 +141,13 @@ test.describe('the session stays out of reach of scripts', () => {
     context,
   }) => {
     await page.goto(`${PORTAL_ORIGIN}/auth`)
-    await page.getByLabel('Email').fill(THABO)
-    await page.getByLabel('Password').fill(PASSWORD)
+    const authPage = new AuthPage(page)
+    await authPage.email.fill(THABO)
+    await authPage.password.fill(PASSWORD)
     const answer = page.waitForResponse(
       (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/auth',
     )
-    await page.getByRole('button', { name: 'Sign In', exact: true }).click()
+    await authPage.signInButton.click()
     const setCookies = (await (await answer).headersArray())
       .filter((h) => h.name.toLowerCase() === 'set-cookie')
       .map((h) => h.value)

@@ -5,6 +5,8 @@ import type { AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { expect, type Locator, type Page, test } from '@playwright/test'
 import { axeBlocking } from './axe'
+import { THABO, THABOS_TICKET } from './fixtures/demo'
+import { AuthPage } from './pages/auth-page'
 import { PORTAL_ORIGIN, SITE_ORIGIN } from './site'
 
 /** The paths the sitemap lists, on this server. */
@@ -312,11 +314,7 @@ test.describe('a failing data source', () => {
     test.setTimeout(120_000)
     failing = true
     // Cookies are per host, not per port: the session from the regular portal reaches this one.
-    await page.goto(`${PORTAL_ORIGIN}/auth?from=%2Fportal%2Fmy-tickets`)
-    await page.getByLabel('Email').fill('thabo@example.co.za')
-    await page.getByLabel('Password').fill('Password123!')
-    await page.getByRole('button', { name: 'Sign In' }).click()
-    await expect(page).toHaveURL(`${PORTAL_ORIGIN}/portal/my-tickets`)
+    await new AuthPage(page).signInTo('/portal/my-tickets', THABO)
 
     // The lists keep their page and say there is nothing to show (the product's rule for a list
     // that fails to load); no page goes blank or shows a stack trace.
@@ -326,7 +324,7 @@ test.describe('a failing data source', () => {
       expect(await page.locator('body').innerText()).not.toMatch(/\bat \S+ \(|Database unavailable|PGRST/)
     }
 
-    const ticket = `${origin}/portal/tickets/00000000-0000-4000-8000-0000000000a1`
+    const ticket = `${origin}/portal/tickets/${THABOS_TICKET}`
     await page.goto(ticket)
     await expect(page.getByRole('heading', { name: 'Something went wrong' })).toBeVisible()
     await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible()

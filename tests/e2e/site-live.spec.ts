@@ -1,5 +1,11 @@
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test'
-import { CANONICAL_ORIGIN, MAILBOX_URL } from './site'
+import { ADMIN, AGENT, THABO } from './fixtures/demo'
+import { mailTo } from './fixtures/mailbox'
+import { ANON_KEY, AUTH_COOKIE, passwordSession, SUPABASE_URL, sessionCookieValue } from './fixtures/stack'
+import { testIp, unique, useOwnAddress } from './fixtures/visitor'
+import { AuthPage } from './pages/auth-page'
+import { NewsletterBox, QuoteForm, SupportForm } from './pages/site-forms'
+import { CANONICAL_ORIGIN } from './site'
 
 /*
  * The public site's live features against the real local stack (Supabase functions, Auth, the
@@ -10,63 +16,14 @@ import { CANONICAL_ORIGIN, MAILBOX_URL } from './site'
  * gateway count it as the second trusted hop (tests/e2e/functions.env).
  */
 
-const SUPABASE_URL = process.env.E2E_SUPABASE_URL ?? 'http://127.0.0.1:54321'
-const ANON_KEY =
-  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0'
-const AUTH_COOKIE = `sb-${new URL(SUPABASE_URL).hostname.split('.')[0]}-auth-token`
-const PASSWORD = 'Password123!'
 const ARTICLE = '/blog/it-migration-services-south-africa'
-/** Spec §9: the fixed per-article baselines. */
+/** The fixed per-article baselines the view counter adds to the counted views. */
 const BASELINES = [149, 38, 159, 500, 400, 372, 123, 99, 211, 267, 321, 453]
-
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`
-/** A documentation-range address (RFC 3849) of its own for each test and run. */
-const hex = () => Math.floor(Math.random() * 0x10000).toString(16)
-const testIp = () => `2001:db8::${hex()}:${hex()}:${hex()}`
-const useOwnAddress = (ip = testIp()) => {
-  test.use({ extraHTTPHeaders: { 'x-forwarded-for': ip } })
-  return ip
-}
-
-type MailSummary = { ID: string; Subject: string }
-type Mail = MailSummary & { Text: string }
-
-/** Waits for the mailbox to hold a message to `to` whose subject matches, and returns it. */
-async function mailTo(request: APIRequestContext, to: string, subject: RegExp): Promise<Mail> {
-  let found: MailSummary | undefined
-  await expect
-    .poll(
-      async () => {
-        const answer = await request.get(`${MAILBOX_URL}/api/v1/messages`, { params: { to } })
-        const { messages } = (await answer.json()) as { messages: MailSummary[] }
-        found = messages.find((m) => subject.test(m.Subject))
-        return Boolean(found)
-      },
-      { timeout: 15_000, message: `an email to ${to} matching ${subject}` },
-    )
-    .toBe(true)
-  const answer = await request.get(`${MAILBOX_URL}/api/v1/message/${found?.ID}`)
-  return (await answer.json()) as Mail
-}
 
 /** Signs in with the password grant and stores the session the way @supabase/ssr does (a cookie). */
 async function signIn(context: BrowserContext, request: APIRequestContext, email: string, baseURL: string) {
-  const answer = await request.post(`${SUPABASE_URL}/auth/v1/token?grant_type=password`, {
-    headers: { apikey: ANON_KEY },
-    data: { email, password: PASSWORD },
-  })
-  expect(answer.ok(), await answer.text()).toBe(true)
-  const session = await answer.json()
-  const value = `base64-${Buffer.from(JSON.stringify(session)).toString('base64url')}`
+  const value = sessionCookieValue(await passwordSession(request, email))
   await context.addCookies([{ name: AUTH_COOKIE, value, url: baseURL, sameSite: 'Lax' }])
-}
-
-async function fillSupportForm(page: Page, email: string) {
-  await page.getByLabel('Full name').fill('Thandi Mokoena')
-  await page.getByLabel('Contact number').fill('011 000 0000')
-  await page.getByLabel('Email').fill(email)
-  await page.getByLabel('Category').selectOption('Network Issue')
-  await page.getByLabel('Description').fill('The office Wi-Fi drops every afternoon after two.')
 }
 
 test.describe('/log-it support request', () => {
@@ -74,9 +31,10 @@ test.describe('/log-it support request', () => {
 
   test('a valid request is logged: toast, reset form and a confirmation email', async ({ page, request }) => {
     const email = `thandi.${unique()}@example.co.za`
-    await page.goto('/log-it')
-    await fillSupportForm(page, email)
-    await page.getByRole('button', { name: 'Submit Request' }).click()
+    const form = new SupportForm(page)
+    await form.goto()
+    await form.fill(email)
+    await form.submitButton.click()
     await expect(page.getByText('Request submitted')).toBeVisible()
     await expect(page.getByText('Thank you! Our support team will contact you shortly.')).toBeVisible()
     await expect(page.getByLabel('Full name')).toHaveValue('')
@@ -99,9 +57,10 @@ test.describe('/log-it when the function refuses', () => {
       })
     }
     const email = `limited.${unique()}@example.co.za`
-    await page.goto('/log-it')
-    await fillSupportForm(page, email)
-    await page.getByRole('button', { name: 'Submit Request' }).click()
+    const form = new SupportForm(page)
+    await form.goto()
+    await form.fill(email)
+    await form.submitButton.click()
     await expect(page.getByText('Something went wrong')).toBeVisible()
     await expect(page.getByText('We couldn’t log your request. Please try again.')).toBeVisible()
     await expect(page.getByText('Request submitted')).toHaveCount(0)
@@ -118,15 +77,16 @@ test.describe('home quote form', () => {
   test('a quote request is sent and confirmed by email', async ({ page, request }) => {
     const email = `lerato.${unique()}@example.co.za`
     await page.goto('/#quote-form')
-    const form = page.locator('#quote-form')
-    await form.getByLabel('Full name').fill('Lerato Khumalo')
-    await form.getByLabel('Email').fill(email)
-    await form.getByLabel('Phone').fill('+27 11 000 0000')
-    await form.getByLabel('Service').selectOption({ index: 1 })
-    await form.getByLabel('Message').fill('We need Wi-Fi across two floors of our office.')
-    await form.getByRole('button', { name: /quote/i }).click()
+    const quote = new QuoteForm(page)
+    await quote.fill({
+      fullName: 'Lerato Khumalo',
+      email,
+      phone: '+27 11 000 0000',
+      message: 'We need Wi-Fi across two floors of our office.',
+    })
+    await quote.submitButton.click()
     await expect(page.getByText('Quote request sent')).toBeVisible()
-    await expect(form.getByLabel('Full name')).toHaveValue('')
+    await expect(quote.field('Full name')).toHaveValue('')
 
     const mail = await mailTo(request, email, /QR-/)
     expect(mail.Text).toContain('We need Wi-Fi across two floors of our office.')
@@ -139,8 +99,7 @@ test.describe('blog newsletter', () => {
   test('subscribe, confirm from the email, then unsubscribe', async ({ page, request }) => {
     const email = `reader.${unique()}@example.co.za`
     await page.goto('/blog')
-    await page.getByLabel('Email address').fill(email)
-    await page.getByRole('button', { name: 'Subscribe' }).click()
+    await new NewsletterBox(page).subscribe(email)
     await expect(page.getByText(/check your inbox/i)).toBeVisible()
     await expect(page.getByLabel('Email address')).toHaveValue('')
 
@@ -220,7 +179,7 @@ test.describe('signed-in extras in the header', () => {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
     await expect(mainNav(page).getByRole('button', { name: 'Sign Out' })).toHaveCount(0)
 
-    await signIn(context, request, 'thabo@example.co.za', baseURL as string)
+    await signIn(context, request, THABO, baseURL as string)
     await page.goto('/about')
     const signOut = mainNav(page).getByRole('button', { name: 'Sign Out' })
     await expect(signOut).toBeVisible()
@@ -240,19 +199,16 @@ test.describe('signed-in extras in the header', () => {
       request,
       baseURL,
     }) => {
-      const answer = await request.post(`${SUPABASE_URL}/auth/v1/token?grant_type=password`, {
-        headers: { apikey: ANON_KEY },
-        data: { email: 'thabo@example.co.za', password: PASSWORD },
-      })
-      const session = await answer.json()
+      const session = await passwordSession(request, THABO)
       // Signing out elsewhere ends the session on the server; this browser's cookie stays behind.
       const logout = await request.post(`${SUPABASE_URL}/auth/v1/logout?scope=local`, {
         headers: { apikey: ANON_KEY, Authorization: `Bearer ${session.access_token}` },
       })
       expect(logout.status()).toBe(204)
       const stale = { ...session, ...(expiresAt ? { expires_at: expiresAt } : {}) }
-      const value = `base64-${Buffer.from(JSON.stringify(stale)).toString('base64url')}`
-      await context.addCookies([{ name: AUTH_COOKIE, value, url: baseURL as string, sameSite: 'Lax' }])
+      await context.addCookies([
+        { name: AUTH_COOKIE, value: sessionCookieValue(stale), url: baseURL as string, sameSite: 'Lax' },
+      ])
 
       await page.goto('/about')
       await expect
@@ -270,7 +226,7 @@ test.describe('signed-in extras in the header', () => {
     request,
     baseURL,
   }) => {
-    await signIn(context, request, 'admin@siyakha.example', baseURL as string)
+    await signIn(context, request, ADMIN, baseURL as string)
     await page.goto('/')
     const panel = page.getByRole('complementary', { name: 'Admin quick actions' })
     await panel.getByRole('button', { name: 'Admin' }).click()
@@ -282,7 +238,7 @@ test.describe('signed-in extras in the header', () => {
     ).toBeVisible()
   })
 
-  for (const email of ['thabo@example.co.za', 'agent@siyakha.example']) {
+  for (const email of [THABO, AGENT]) {
     test(`no admin panel for ${email}`, async ({ page, context, request, baseURL }) => {
       await signIn(context, request, email, baseURL as string)
       // The role check runs on the site's server (the browser holds no token): wait for its answer.
@@ -318,9 +274,7 @@ test.describe('the portal from the site origin', () => {
 
   test('sign in through /auth, see Sign Out on the site, then sign out', async ({ page, baseURL }) => {
     await page.goto('/auth')
-    await page.getByLabel('Email').fill('thabo@example.co.za')
-    await page.getByLabel('Password').fill(PASSWORD)
-    await page.getByRole('button', { name: 'Sign In' }).click()
+    await new AuthPage(page).signIn(THABO)
     await expect(page).toHaveURL(`${baseURL}/portal/tickets`)
 
     await page.goto('/about')

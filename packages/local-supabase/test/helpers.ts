@@ -3,30 +3,17 @@ import { createClient } from '@supabase/supabase-js'
 import pg from 'pg'
 import { inject } from 'vitest'
 import ws from 'ws'
+import { testClientOptions } from '../src/testing.js'
 
 export const stack = inject('stack')
 export const { urls, keys } = stack
 
 type Options = NonNullable<Parameters<typeof createClient>[2]>
 
-/** The one place clients are built: Node 20 lacks a native WebSocket, so realtime gets `ws`. */
+/** The one place clients are built (see testClientOptions). */
 export function client(key = keys.anonKey, options: Options = {}) {
-  const storage = new Map<string, string>()
-  return createClient(urls.api, key, {
-    ...options,
-    auth: {
-      persistSession: true,
-      autoRefreshToken: false,
-      detectSessionInUrl: false,
-      storage: {
-        getItem: (k) => storage.get(k) ?? null,
-        setItem: (k, v) => void storage.set(k, v),
-        removeItem: (k) => void storage.delete(k),
-      },
-      ...options.auth,
-    },
-    realtime: { transport: ws as never },
-  })
+  const base = testClientOptions()
+  return createClient(urls.api, key, { ...options, ...base, auth: { ...base.auth, ...options.auth } })
 }
 
 export const admin = () => client(keys.serviceRoleKey)

@@ -1,0 +1,80 @@
+// The one way a test suite starts the local stack (vitest's globalSetup) and builds its clients.
+// Both suites that need a database, this package's own and supabase/tests, use it.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import type { TestProject } from 'vitest/node'
+import ws from 'ws'
+import { silentLogger } from './lib/log.js'
+import { type RunningStack, type StartStackOptions, startStack } from './stack.js'
+
+/** What the global setup hands to the tests: read it with `inject('stack')`. */
+export type TestStack = Pick<RunningStack, 'urls' | 'keys'>
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    stack: TestStack
+  }
+}
+
+export interface TestStackOptions {
+  /** Folder that holds `supabase/` (config, migrations, functions, seed). */
+  rootDir: string
+  /** Prefix of the throwaway data folder in the system's temp folder. */
+  name: string
+  /**
+   * The first of the port blocks the suite may pick from, and how many blocks of ten there are.
+   * A random block per run keeps a dev stack and another suite on the same machine apart.
+   */
+  ports: { first: number; blocks: number }
+  /** Overrides on top of config.toml (short windows, a high sign-in limit). */
+  config?: StartStackOptions['config']
+}
+
+/**
+ * vitest globalSetup hooks that start the stack on throwaway ports and data, provide its urls
+ * and keys to the tests, and stop it afterwards. LOCAL_SUPABASE_DEBUG=1 shows the stack's log.
+ */
+export function testStack(options: TestStackOptions) {
+  let stack: RunningStack | undefined
+  let dataDir: string | undefined
+  return {
+    async setup(project: TestProject): Promise<void> {
+      dataDir = mkdtempSync(path.join(tmpdir(), `${options.name}-`))
+      const base = options.ports.first + Math.floor(Math.random() * options.ports.blocks) * 10
+      stack = await startStack({
+        rootDir: options.rootDir,
+        dataDir,
+        ports: { api: base + 1, db: base + 2, mailbox: base + 4, smtp: base + 5 },
+        log: process.env.LOCAL_SUPABASE_DEBUG ? undefined : silentLogger,
+        config: options.config,
+      })
+      project.provide('stack', { urls: stack.urls, keys: stack.keys })
+    },
+    async teardown(): Promise<void> {
+      await stack?.stop()
+      if (dataDir) rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+/**
+ * supabase-js options for a test client: the session in memory, one store per client, no
+ * refresh timers; realtime gets `ws` because Node 20 has no global WebSocket.
+ */
+export function testClientOptions() {
+  const storage = new Map<string, string>()
+  return {
+    auth: {
+      persistSession: true,
+      autoRefreshToken: false,
+      detectSessionInUrl: false,
+      storage: {
+        getItem: (key: string) => storage.get(key) ?? null,
+        setItem: (key: string, value: string) => void storage.set(key, value),
+        removeItem: (key: string) => void storage.delete(key),
+      },
+    },
+    realtime: { transport: ws as never },
+  }
+}

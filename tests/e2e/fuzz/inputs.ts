@@ -1,0 +1,244 @@
+import fc from 'fast-check'
+import { ANON_KEY, SUPABASE_URL } from '../fixtures/stack'
+import { PORTAL_ORIGIN, PUBLIC_ROUTES, SITE_ORIGIN } from '../site'
+import { actionIds, FUNCTION_SHAPES, pageQuery, restQuery, TABLES } from './targets'
+import { body, encode, forwardedFor, headerText, hostileString, hostileValue, ONE_MB } from './values'
+
+// The generated requests, one generator per kind of entry point, each with its own fixed seed.
+
+const FORWARDER_SECRET = 'local-forwarder-secret-for-development-only'
+export const SEED = Number(process.env.FUZZ_SEED ?? 20261123)
+
+export interface Input {
+  target: string
+  url: string
+  method: string
+  headers: Record<string, string>
+  body?: string
+}
+
+export interface Tokens {
+  customer: string
+  staff: string
+  admin: string
+  cookies: { customer: string; staff: string }
+}
+
+export function functionInputs(tokens: Tokens, count: number): Input[] {
+  const names = Object.keys(FUNCTION_SHAPES)
+  const arbitrary = fc
+    .tuple(
+      fc.constantFrom(...names),
+      fc.constantFrom('POST', 'POST', 'POST', 'POST', 'GET', 'PUT', 'DELETE'),
+      fc.constantFrom(ANON_KEY, tokens.customer, tokens.admin, 'garbage.token.value', ''),
+      forwardedFor,
+      fc.option(fc.tuple(headerText, fc.constantFrom(FORWARDER_SECRET, 'a-guess')), { nil: undefined }),
+      fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded', ''),
+    )
+    .chain(([name, method, token, xff, vouch, contentType]) =>
+      body(FUNCTION_SHAPES[name] as string[]).map(
+        (payload): Input => ({
+          target: `function ${name}`,
+          url: `${SUPABASE_URL}/functions/v1/${name}`,
+          method,
+          headers: {
+            apikey: ANON_KEY,
+            ...(token ? { Authorization: `Bearer ${token}` } : {}),
+            'x-forwarded-for': xff,
+            ...(vouch ? { 'x-visitor-address': vouch[0], 'x-forwarder-secret': vouch[1] } : {}),
+            ...(contentType ? { 'Content-Type': contentType } : {}),
+          },
+          body: method === 'GET' ? undefined : payload,
+        }),
+      ),
+    )
+  const pageViews = fc
+    .tuple(
+      fc.oneof(
+        pageQuery,
+        fc
+          .tuple(hostileString, hostileString)
+          .map(([ns, key]) => new URLSearchParams({ ns, key, op: 'hit' }).toString()),
+      ),
+      forwardedFor,
+      fc.boolean(),
+    )
+    .map(
+      ([query, xff, pathForm]): Input => ({
+        target: 'function page-views',
+        url: pathForm
+          ? `${SUPABASE_URL}/functions/v1/page-views/hit/${encode(query.slice(0, 50))}/${query.slice(0, 100)}`
+          : `${SUPABASE_URL}/functions/v1/page-views?${query}`,
+        method: 'GET',
+        headers: { apikey: ANON_KEY, Authorization: `Bearer ${ANON_KEY}`, 'x-forwarded-for': xff },
+      }),
+    )
+  return [
+    ...fc.sample(arbitrary, { numRuns: Math.round(count * 0.85), seed: SEED }),
+    ...fc.sample(pageViews, { numRuns: Math.round(count * 0.15), seed: SEED + 1 }),
+  ]
+}
+
+export function restInputs(tokens: Tokens, count: number): Input[] {
+  const arbitrary = fc
+    .tuple(
+      fc.constantFrom(...TABLES),
+      fc.constantFrom('GET', 'GET', 'HEAD', 'POST', 'PATCH', 'DELETE'),
+      restQuery,
+      fc.constantFrom('anon', 'customer', 'staff'),
+      fc.option(
+        fc.constantFrom(
+          'return=representation',
+          'count=exact',
+          'resolution=merge-duplicates',
+          'return=minimal',
+          'garbage',
+        ),
+        {
+          nil: undefined,
+        },
+      ),
+      fc.option(
+        fc.constantFrom('application/json', 'application/vnd.pgrst.object+json', 'text/csv', 'garbage/type'),
+        {
+          nil: undefined,
+        },
+      ),
+      body(['id', 'summary', 'body', 'email', 'status', 'name']),
+      fc.option(
+        fc.tuple(
+          fc.constantFrom('rpc/rate_limit_hit', 'rpc/hit_page_view', 'rpc/no_such_function'),
+          hostileString,
+        ),
+        {
+          nil: undefined,
+        },
+      ),
+    )
+    .map(([table, method, query, who, prefer, accept, payload, rpc]): Input => {
+      // Writes only ever as anon: the fuzz must not change what the seed and the other specs own.
+      const role = method === 'GET' || method === 'HEAD' ? who : 'anon'
+      const token = role === 'customer' ? tokens.customer : role === 'staff' ? tokens.staff : ANON_KEY
+      return {
+        target: rpc ? `rest ${rpc[0]}` : `rest ${table}`,
+        url: `${SUPABASE_URL}/rest/v1/${rpc ? rpc[0] : table}?${query}`,
+        method: rpc ? 'POST' : method,
+        headers: {
+          apikey: ANON_KEY,
+          Authorization: `Bearer ${token}`,
+          'Content-Type': 'application/json',
+          ...(prefer ? { Prefer: prefer } : {}),
+          ...(accept ? { Accept: accept } : {}),
+        },
+        body: method === 'GET' || method === 'HEAD' ? undefined : payload,
+      }
+    })
+  return fc.sample(arbitrary, { numRuns: count, seed: SEED + 2 })
+}
+
+export function pageInputs(tokens: Tokens, count: number): Input[] {
+  const sitePaths = [
+    ...PUBLIC_ROUTES,
+    '/newsletter/confirm',
+    '/newsletter/unsubscribe',
+    '/no-such-page',
+    '/blog/no-such-post',
+  ]
+  const portalPaths = [
+    '/auth',
+    '/portal',
+    '/portal/my-tickets',
+    '/portal/tickets',
+    '/portal/helpdesk',
+    '/portal/tickets/',
+  ]
+  const arbitrary = fc
+    .tuple(
+      fc.oneof(
+        fc.constantFrom(...sitePaths).map((p) => ({ origin: SITE_ORIGIN, path: p, cookie: '' })),
+        fc
+          .tuple(
+            fc.constantFrom(...portalPaths),
+            fc.constantFrom('', tokens.cookies.customer, tokens.cookies.staff),
+          )
+          .map(([p, cookie]) => ({ origin: PORTAL_ORIGIN, path: p, cookie })),
+      ),
+      fc.option(
+        fc.oneof(
+          fc.uuid(),
+          hostileString.map((s) => encode(s.slice(0, 200))),
+        ),
+        { nil: undefined },
+      ),
+      pageQuery,
+      forwardedFor,
+    )
+    .map(
+      ([{ origin, path: pagePath, cookie }, suffix, query, xff]): Input => ({
+        target: `page ${origin === SITE_ORIGIN ? 'site' : 'portal'} ${pagePath}`,
+        url: `${origin}${pagePath}${pagePath.endsWith('/') && suffix ? suffix : ''}?${query}`,
+        method: 'GET',
+        headers: { 'x-forwarded-for': xff, ...(cookie ? { Cookie: cookie } : {}) },
+      }),
+    )
+  return fc.sample(arbitrary, { numRuns: count, seed: SEED + 3 })
+}
+
+export function actionInputs(count: number): Input[] {
+  const ids = { site: actionIds('site'), portal: actionIds('portal') }
+  const arbitrary = fc
+    .tuple(
+      fc.constantFrom('site', 'portal'),
+      fc.constantFrom('/', '/log-it', '/blog', '/auth', '/portal/tickets', '/portal/helpdesk'),
+      fc.oneof(
+        { weight: 3, arbitrary: fc.constant('real') },
+        { weight: 1, arbitrary: fc.stringMatching(/^[0-9a-f]{40,42}$/) },
+        { weight: 1, arbitrary: headerText },
+      ),
+      fc.constantFrom('same', 'same', 'none', 'cross', 'null', 'garbage'),
+      fc.oneof(
+        { weight: 4, arbitrary: fc.jsonValue().map((v) => JSON.stringify(Array.isArray(v) ? v : [v])) },
+        {
+          weight: 2,
+          arbitrary: fc.array(hostileValue, { maxLength: 3 }).map((args) => JSON.stringify(args)),
+        },
+        { weight: 2, arbitrary: fc.string({ unit: 'binary', maxLength: 80 }) },
+        { weight: 1, arbitrary: fc.constant('x'.repeat(ONE_MB + 10)) },
+      ),
+      fc.constantFrom(
+        'text/plain;charset=UTF-8',
+        'multipart/form-data; boundary=----fuzz',
+        'application/json',
+      ),
+      forwardedFor,
+      fc.nat(),
+    )
+    .map(([app, pagePath, idKind, originKind, payload, contentType, xff, pick]): Input => {
+      const origin = app === 'site' ? SITE_ORIGIN : PORTAL_ORIGIN
+      const known = ids[app as 'site' | 'portal']
+      const id = idKind === 'real' ? (known[pick % Math.max(1, known.length)] ?? '0'.repeat(42)) : idKind
+      const originHeader = {
+        same: origin,
+        none: undefined,
+        cross: 'http://evil.example',
+        null: 'null',
+        garbage: 'not a url',
+      }[originKind]
+      return {
+        target: `action ${app} ${idKind} ${originKind}`,
+        url: `${origin}${pagePath}`,
+        method: 'POST',
+        headers: {
+          'Next-Action': id,
+          'Content-Type': contentType,
+          Accept: 'text/x-component',
+          'x-forwarded-for': xff,
+          ...(originHeader ? { Origin: originHeader } : {}),
+        },
+        body: contentType.startsWith('multipart')
+          ? `------fuzz\r\nContent-Disposition: form-data; name="1_$ACTION_ID_${id}"\r\n\r\n${payload}\r\n------fuzz--\r\n`
+          : payload,
+      }
+    })
+  return fc.sample(arbitrary, { numRuns: count, seed: SEED + 4 })
+}
