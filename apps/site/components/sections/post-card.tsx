@@ -30,3 +30,16 @@ export function PostCard({ post }: { post: PostsQueryResult[number] }) {
     </article>
   )
 }
+
+/** Post cards as a list; `className` lays out the grid. */
+export function PostCardList({ posts, className }: { posts: PostsQueryResult; className: string }) {
+  return (
+    <ul className={className}>
+      {posts.map((post) => (
+        <li key={post._id}>
+          <PostCard post={post} />
+        </li>
+      ))}
+    </ul>
+  )
+}

@@ -8,33 +8,28 @@ import { LinkButtons } from '@/components/sections/links'
 import { RichText } from '@/components/sections/rich-text'
 import { ShareBar } from '@/components/share-bar'
 import { ViewCounter } from '@/components/view-counter'
-import { getPost, getPostRoutes } from '@/lib/content'
+import { getPost, getPostRoutes, getSettings } from '@/lib/content'
 import { absoluteUrl } from '@/lib/env'
 import { formatDate } from '@/lib/format'
 import { blogPostingJsonLd, breadcrumbJsonLd } from '@/lib/json-ld'
-import { getSectionContext } from '@/lib/page-data'
+import { getSectionContext, type SlugProps, slugParams } from '@/lib/page-data'
 import { buildMetadata } from '@/lib/seo'
 
 // Only the slugs in the CMS exist; anything else is a 404 (CMS redirects are handled by the proxy).
 export const dynamicParams = false
 
-type Props = { params: Promise<{ slug: string }> }
+export const generateStaticParams = slugParams(getPostRoutes)
 
-export async function generateStaticParams() {
-  return (await getPostRoutes()).map((r) => ({ slug: r.slug ?? '' }))
-}
-
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
+export async function generateMetadata({ params }: SlugProps): Promise<Metadata> {
   const { slug } = await params
-  const [post, { settings }] = await Promise.all([getPost(slug), getSectionContext()])
+  const [post, settings] = await Promise.all([getPost(slug), getSettings()])
   if (!post) return {}
-  const brand = settings.brandName ?? ''
   return {
     ...buildMetadata({
-      title: post.seo?.title ?? post.title ?? '',
-      description: post.seo?.description ?? post.excerpt ?? '',
+      title: post.seo?.title ?? post.title,
+      description: post.seo?.description ?? post.excerpt,
       path: `/blog/${slug}`,
-      brandName: brand,
+      brandName: settings.brandName,
       type: 'article',
       publishedTime: post.publishedAt,
       modifiedTime: post._updatedAt,
@@ -46,12 +41,12 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   }
 }
 
-export default async function ArticlePage({ params }: Props) {
+export default async function ArticlePage({ params }: SlugProps) {
   const { slug } = await params
   const [post, { settings, ctx }] = await Promise.all([getPost(slug), getSectionContext()])
   if (!post) notFound()
   const path = `/blog/${slug}`
-  const title = post.title ?? ''
+  const title = post.title
   return (
     <article className="pb-16">
       <header className="bg-slate-50">
@@ -103,9 +98,9 @@ export default async function ArticlePage({ params }: Props) {
       <JsonLd
         data={blogPostingJsonLd({
           headline: title,
-          description: post.seo?.description ?? post.excerpt ?? '',
+          description: post.seo?.description ?? post.excerpt,
           path,
-          datePublished: post.publishedAt ?? '',
+          datePublished: post.publishedAt,
           dateModified: post._updatedAt,
           image: post.coverImage?.asset?.url,
           keywords: post.keywords,

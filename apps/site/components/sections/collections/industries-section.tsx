@@ -1,0 +1,27 @@
+import { Icon } from '@/components/icon'
+import { getIndustries } from '@/lib/content'
+import { SectionFrame } from '../section-frame'
+import type { SectionProps } from '../types'
+
+export async function IndustriesSection({ section }: SectionProps<'industriesSection'>) {
+  const industries = await getIndustries()
+  return (
+    <SectionFrame heading={section.heading} intro={section.intro} centered>
+      <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+        {industries.map((industry) => (
+          <li key={industry._id} className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+            <div className="flex items-center gap-3">
+              <Icon name={industry.icon ?? 'building'} className="h-6 w-6 text-brand-700" />
+              <h3 className="text-lg font-semibold text-slate-900">{industry.title}</h3>
+            </div>
+            <ul className="mt-3 space-y-1 text-slate-600">
+              {(industry.points ?? []).map((point) => (
+                <li key={point}>{point}</li>
+              ))}
+            </ul>
+          </li>
+        ))}
+      </ul>
+    </SectionFrame>
+  )
+}
