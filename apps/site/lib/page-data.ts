@@ -1,5 +1,5 @@
 import 'server-only'
-import { siteContacts } from '@siyakha/content/views'
+import { type SiteSettings, siteContacts } from '@siyakha/content/views'
 import type { Metadata } from 'next'
 import { notFound } from 'next/navigation'
 import type { SectionContext } from '@/components/sections/types'
@@ -35,7 +35,22 @@ export async function contentPageMetadata(key: string): Promise<Metadata> {
 /** The params of a `[slug]` route. */
 export type SlugProps = { params: Promise<{ slug: string }> }
 
-/** A `[slug]` route's `generateStaticParams`: one page per slug the CMS lists. */
+/**
+ * A `[slug]` route's `generateStaticParams`: one page per slug the CMS lists. The route also sets
+ * `dynamicParams = false`, so any other slug is a 404 (CMS redirects are the proxy's).
+ */
 export function slugParams(routes: () => Promise<{ slug: string }[]>) {
   return async () => (await routes()).map(({ slug }) => ({ slug }))
+}
+
+/** A `[slug]` route's `generateMetadata`: built from the slug's document, none for an unknown slug. */
+export function slugMetadata<T>(
+  get: (slug: string) => Promise<T | null>,
+  build: (doc: T, slug: string, settings: SiteSettings) => Metadata,
+) {
+  return async ({ params }: SlugProps): Promise<Metadata> => {
+    const { slug } = await params
+    const [doc, settings] = await Promise.all([get(slug), getSettings()])
+    return doc ? build(doc, slug, settings) : {}
+  }
 }

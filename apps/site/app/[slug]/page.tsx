@@ -1,30 +1,25 @@
-import type { Metadata } from 'next'
 import { notFound } from 'next/navigation'
 import { JsonLd } from '@/components/json-ld'
 import { Breadcrumbs } from '@/components/sections/breadcrumbs'
 import { Hero } from '@/components/sections/hero'
 import { faqsOf, Sections } from '@/components/sections/section-renderer'
-import { getRegionalPage, getRegionalRoutes, getSettings } from '@/lib/content'
+import { getRegionalPage, getRegionalRoutes } from '@/lib/content'
 import { breadcrumbJsonLd, faqJsonLd, serviceJsonLd } from '@/lib/json-ld'
-import { getSectionContext, type SlugProps, slugParams } from '@/lib/page-data'
+import { getSectionContext, type SlugProps, slugMetadata, slugParams } from '@/lib/page-data'
 import { buildMetadata } from '@/lib/seo'
 
-// Only the slugs in the CMS exist; anything else is a 404 (CMS redirects are handled by the proxy).
 export const dynamicParams = false
 
 export const generateStaticParams = slugParams(getRegionalRoutes)
 
-export async function generateMetadata({ params }: SlugProps): Promise<Metadata> {
-  const { slug } = await params
-  const [page, settings] = await Promise.all([getRegionalPage(slug), getSettings()])
-  if (!page) return {}
-  return buildMetadata({
+export const generateMetadata = slugMetadata(getRegionalPage, (page, slug, { brandName }) =>
+  buildMetadata({
     title: page.seo?.title ?? page.title,
     description: page.seo?.description ?? page.hero?.text ?? '',
     path: `/${slug}`,
-    brandName: settings.brandName,
-  })
-}
+    brandName,
+  }),
+)
 
 /** Placeholder contact numbers for structured data, by country (the UK page carries a UK one). */
 const PLACEHOLDER_PHONE: Record<string, string> = { GB: '+44 20 0000 0000' }

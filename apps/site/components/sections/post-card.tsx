@@ -2,6 +2,7 @@ import type { PostsQueryResult } from '@siyakha/content/types'
 import Link from 'next/link'
 import { formatDate } from '@/lib/format'
 import { CmsImage } from './cms-image'
+import { ItemGrid } from './item-grid'
 
 export function PostCard({ post }: { post: PostsQueryResult[number] }) {
   return (
@@ -34,12 +35,8 @@ export function PostCard({ post }: { post: PostsQueryResult[number] }) {
 /** Post cards as a list; `className` lays out the grid. */
 export function PostCardList({ posts, className }: { posts: PostsQueryResult; className: string }) {
   return (
-    <ul className={className}>
-      {posts.map((post) => (
-        <li key={post._id}>
-          <PostCard post={post} />
-        </li>
-      ))}
-    </ul>
+    <ItemGrid items={posts} className={className}>
+      {(post) => <PostCard post={post} />}
+    </ItemGrid>
   )
 }

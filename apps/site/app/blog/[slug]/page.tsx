@@ -1,5 +1,4 @@
 import { Container } from '@siyakha/ui/container'
-import type { Metadata } from 'next'
 import Link from 'next/link'
 import { notFound } from 'next/navigation'
 import { JsonLd } from '@/components/json-ld'
@@ -8,38 +7,32 @@ import { LinkButtons } from '@/components/sections/links'
 import { RichText } from '@/components/sections/rich-text'
 import { ShareBar } from '@/components/share-bar'
 import { ViewCounter } from '@/components/view-counter'
-import { getPost, getPostRoutes, getSettings } from '@/lib/content'
+import { getPost, getPostRoutes } from '@/lib/content'
 import { absoluteUrl } from '@/lib/env'
 import { formatDate } from '@/lib/format'
 import { blogPostingJsonLd, breadcrumbJsonLd } from '@/lib/json-ld'
-import { getSectionContext, type SlugProps, slugParams } from '@/lib/page-data'
+import { getSectionContext, type SlugProps, slugMetadata, slugParams } from '@/lib/page-data'
 import { buildMetadata } from '@/lib/seo'
 
-// Only the slugs in the CMS exist; anything else is a 404 (CMS redirects are handled by the proxy).
 export const dynamicParams = false
 
 export const generateStaticParams = slugParams(getPostRoutes)
 
-export async function generateMetadata({ params }: SlugProps): Promise<Metadata> {
-  const { slug } = await params
-  const [post, settings] = await Promise.all([getPost(slug), getSettings()])
-  if (!post) return {}
-  return {
-    ...buildMetadata({
-      title: post.seo?.title ?? post.title,
-      description: post.seo?.description ?? post.excerpt,
-      path: `/blog/${slug}`,
-      brandName: settings.brandName,
-      type: 'article',
-      publishedTime: post.publishedAt,
-      modifiedTime: post._updatedAt,
-      image: post.coverImage?.asset?.url
-        ? { ...post.coverImage.asset, url: post.coverImage.asset.url, alt: post.coverImage.alt }
-        : null,
-    }),
-    keywords: post.keywords ?? undefined,
-  }
-}
+export const generateMetadata = slugMetadata(getPost, (post, slug, { brandName }) => ({
+  ...buildMetadata({
+    title: post.seo?.title ?? post.title,
+    description: post.seo?.description ?? post.excerpt,
+    path: `/blog/${slug}`,
+    brandName,
+    type: 'article',
+    publishedTime: post.publishedAt,
+    modifiedTime: post._updatedAt,
+    image: post.coverImage?.asset?.url
+      ? { ...post.coverImage.asset, url: post.coverImage.asset.url, alt: post.coverImage.alt }
+      : null,
+  }),
+  keywords: post.keywords ?? undefined,
+}))
 
 export default async function ArticlePage({ params }: SlugProps) {
   const { slug } = await params

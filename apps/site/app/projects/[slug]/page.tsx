@@ -1,6 +1,5 @@
 import { buttonClasses } from '@siyakha/ui/button'
 import { Container } from '@siyakha/ui/container'
-import type { Metadata } from 'next'
 import Link from 'next/link'
 import { notFound } from 'next/navigation'
 import { Icon } from '@/components/icon'
@@ -11,19 +10,15 @@ import { FeatureList } from '@/components/sections/feature-list'
 import { RichText } from '@/components/sections/rich-text'
 import { getProject, getProjectRoutes, getSettings } from '@/lib/content'
 import { breadcrumbJsonLd } from '@/lib/json-ld'
-import { type SlugProps, slugParams } from '@/lib/page-data'
+import { type SlugProps, slugMetadata, slugParams } from '@/lib/page-data'
 import { buildMetadata } from '@/lib/seo'
 
-// Only the slugs in the CMS exist; anything else is a 404 (CMS redirects are handled by the proxy).
 export const dynamicParams = false
 
 export const generateStaticParams = slugParams(getProjectRoutes)
 
-export async function generateMetadata({ params }: SlugProps): Promise<Metadata> {
-  const { slug } = await params
-  const [project, { brandName }] = await Promise.all([getProject(slug), getSettings()])
-  if (!project) return {}
-  return buildMetadata({
+export const generateMetadata = slugMetadata(getProject, (project, slug, { brandName }) =>
+  buildMetadata({
     title: project.seo?.title ?? `${project.title} | ${brandName}`,
     description: project.seo?.description ?? project.summary,
     path: `/projects/${slug}`,
@@ -31,8 +26,8 @@ export async function generateMetadata({ params }: SlugProps): Promise<Metadata>
     image: project.image?.asset?.url
       ? { ...project.image.asset, url: project.image.asset.url, alt: project.image.alt }
       : null,
-  })
-}
+  }),
+)
 
 export default async function ProjectPage({ params }: SlugProps) {
   const { slug } = await params

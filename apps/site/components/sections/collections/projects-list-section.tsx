@@ -1,19 +1,20 @@
 import Link from 'next/link'
 import { getProjects } from '@/lib/content'
 import { CmsImage } from '../cms-image'
+import { ItemGrid } from '../item-grid'
 import { SectionFrame } from '../section-frame'
 import type { SectionProps } from '../types'
 
 export async function ProjectsListSection({ section }: SectionProps<'projectsListSection'>) {
-  const projects = await getProjects()
   return (
     <SectionFrame heading={section.heading} intro={section.intro}>
-      <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
-        {projects.map((project) => (
-          <li
-            key={project._id}
-            className="flex flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200"
-          >
+      <ItemGrid
+        items={await getProjects()}
+        className="grid gap-6 md:grid-cols-2 lg:grid-cols-3"
+        itemClassName="flex flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200"
+      >
+        {(project) => (
+          <>
             <CmsImage
               image={project.image}
               sizes="(min-width: 1024px) 33vw, (min-width: 768px) 50vw, 100vw"
@@ -29,9 +30,9 @@ export async function ProjectsListSection({ section }: SectionProps<'projectsLis
                 View project<span className="sr-only">: {project.title}</span>
               </Link>
             </div>
-          </li>
-        ))}
-      </ul>
+          </>
+        )}
+      </ItemGrid>
     </SectionFrame>
   )
 }

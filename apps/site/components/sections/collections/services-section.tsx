@@ -2,6 +2,7 @@ import Link from 'next/link'
 import { Icon } from '@/components/icon'
 import { getServices } from '@/lib/content'
 import { serviceHref } from '@/lib/routes'
+import { ItemGrid } from '../item-grid'
 import { SectionFrame } from '../section-frame'
 import type { SectionProps } from '../types'
 
@@ -16,15 +17,15 @@ const colourClasses: Record<string, string> = {
 }
 
 export async function ServicesSection({ section }: SectionProps<'servicesSection'>) {
-  const services = await getServices()
   return (
     <SectionFrame heading={section.heading} intro={section.intro} centered>
-      <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-        {services.map((service) => (
-          <li
-            key={service._id}
-            className="flex flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
-          >
+      <ItemGrid
+        items={await getServices()}
+        className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3"
+        itemClassName="flex flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+      >
+        {(service) => (
+          <>
             <span
               className={`mb-4 inline-flex h-12 w-12 items-center justify-center rounded-lg ${colourClasses[service.colour] ?? colourClasses.sky}`}
             >
@@ -41,9 +42,9 @@ export async function ServicesSection({ section }: SectionProps<'servicesSection
             >
               Learn more<span className="sr-only"> about {service.title}</span>
             </Link>
-          </li>
-        ))}
-      </ul>
+          </>
+        )}
+      </ItemGrid>
     </SectionFrame>
   )
 }
