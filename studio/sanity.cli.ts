@@ -7,10 +7,5 @@ export default defineCliConfig({
   studioHost: process.env.SANITY_STUDIO_HOST || undefined,
   deployment: { autoUpdates: false },
   vite: (config) => viteCompat(config),
-  typegen: {
-    path: '../packages/content/src/**/*.{ts,tsx}',
-    schema: './schema.json',
-    generates: '../packages/content/src/sanity.types.ts',
-    overloadClientMethods: true,
-  },
+  // TypeGen reads sanity-typegen.json, so scripts/check-typegen.ts can point a copy elsewhere.
 })

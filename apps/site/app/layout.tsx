@@ -27,9 +27,9 @@ export async function generateMetadata(): Promise<Metadata> {
   const settings = await getSettings()
   return {
     metadataBase: new URL(SITE_URL),
-    title: { default: settings.brandName ?? '', template: `%s | ${settings.brandName}` },
-    description: settings.description ?? undefined,
-    applicationName: settings.brandName ?? undefined,
+    title: { default: settings.brandName, template: `%s | ${settings.brandName}` },
+    description: settings.description,
+    applicationName: settings.brandName,
     alternates: { types: { 'application/rss+xml': `${SITE_URL}/blog/rss.xml` } },
   }
 }
@@ -41,14 +41,14 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   // prerendered page would carry none and be blocked). The CMS fetches stay cached by tag.
   await connection()
   const [settings, nav] = await Promise.all([getSettings(), getNavigation()])
-  const brandName = settings.brandName ?? ''
+  const { brandName } = settings
   const services = nav.services.map((s) => ({
-    title: s.navTitle ?? s.title ?? '',
-    href: serviceHref(s.slug ?? '', null),
+    title: s.navTitle ?? s.title,
+    href: serviceHref(s.slug, null),
   }))
-  const regions = nav.regions.map((r) => ({ title: r.navTitle ?? '', href: `/${r.slug}` }))
-  const hours = (settings.openingHours ?? [])
-    .map((h) => `${h.days?.[0]?.slice(0, 3)}–${h.days?.at(-1)?.slice(0, 3)} ${h.opens}–${h.closes}`)
+  const regions = nav.regions.map((r) => ({ title: r.navTitle, href: `/${r.slug}` }))
+  const hours = settings.openingHours
+    .map((h) => `${h.days[0]?.slice(0, 3)}–${h.days.at(-1)?.slice(0, 3)} ${h.opens}–${h.closes}`)
     .join(', ')
   return (
     <html lang="en-ZA" className={inter.variable}>
@@ -65,33 +65,16 @@ export default async function RootLayout({ children }: { children: React.ReactNo
         </main>
         <SiteFooter
           brandName={brandName}
-          tagline={settings.tagline ?? ''}
-          phones={(settings.phones ?? []).map((p) => ({
-            label: p.label ?? '',
-            e164: p.e164 ?? '',
-            display: p.display ?? '',
-          }))}
-          emails={{
-            support: settings.emails?.support ?? '',
-            careers: settings.emails?.careers ?? '',
-            accounts: settings.emails?.accounts ?? '',
-          }}
-          address={{
-            streetAddress: settings.address?.streetAddress ?? '',
-            locality: settings.address?.locality ?? '',
-            region: settings.address?.region ?? '',
-            postalCode: settings.address?.postalCode ?? '',
-            country: settings.address?.country ?? '',
-          }}
+          tagline={settings.tagline}
+          phones={settings.phones}
+          emails={settings.emails}
+          address={settings.address}
           hours={hours}
-          socialLinks={(settings.socialLinks ?? []).map((s) => ({
-            platform: s.platform ?? '',
-            url: s.url ?? '',
-          }))}
+          socialLinks={settings.socialLinks}
           services={services}
         />
         {settings.whatsappNumber ? <WhatsappEnquiry whatsappNumber={settings.whatsappNumber} /> : null}
-        <AdminQuickActions companyName={brandName} adminEmail={settings.emails?.accounts ?? ''} />
+        <AdminQuickActions companyName={brandName} adminEmail={settings.emails.accounts} />
         <HashScroll />
         <Toaster />
         <JsonLd
@@ -99,12 +82,12 @@ export default async function RootLayout({ children }: { children: React.ReactNo
             brandName,
             legalName: settings.legalName,
             description: settings.description,
-            phone: settings.phones?.[0]?.e164,
-            email: settings.emails?.support,
+            phone: settings.phones[0]?.e164,
+            email: settings.emails.support,
             address: settings.address,
             openingHours: settings.openingHours,
             areasServed: settings.areasServed,
-            socialLinks: (settings.socialLinks ?? []).flatMap((s) => (s.url ? [s.url] : [])),
+            socialLinks: settings.socialLinks.flatMap((s) => (s.url ? [s.url] : [])),
             established: settings.established,
           })}
         />

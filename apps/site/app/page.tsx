@@ -8,7 +8,7 @@ export default async function HomePage() {
   const [page, { ctx }] = await Promise.all([getContentPage('home'), getSectionContext()])
   return (
     <>
-      <Hero hero={page.hero} fallbackHeading={page.title ?? ''} contacts={ctx.contacts} />
+      <Hero hero={page.hero} fallbackHeading={page.title} contacts={ctx.contacts} />
       <Sections sections={page.sections} ctx={ctx} />
     </>
   )

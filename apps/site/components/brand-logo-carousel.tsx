@@ -1,8 +1,7 @@
 'use client'
 
+import type { BrandLogo } from '@siyakha/content/views'
 import { Carousel } from '@siyakha/ui/carousel'
-
-export type BrandLogo = { name: string; src: string; width: number; height: number }
 
 /** The technology partners' wordmarks, looping; buttons from md up, arrow keys and drag everywhere. */
 export function BrandLogoCarousel({ logos }: { logos: BrandLogo[] }) {
@@ -20,10 +19,8 @@ export function BrandLogoCarousel({ logos }: { logos: BrandLogo[] }) {
           {/* Plain <img>: the logos are small SVG wordmarks, nothing for the image optimiser to do. */}
           {/* biome-ignore lint/performance/noImgElement: SVG wordmarks */}
           <img
-            src={logo.src}
+            {...logo.image}
             alt={logo.name}
-            width={logo.width}
-            height={logo.height}
             loading="lazy"
             decoding="async"
             draggable={false}

@@ -4,8 +4,9 @@ import { usePathname } from 'next/navigation'
 import { useEffect } from 'react'
 
 /**
- * Spec §2: on a route or hash change, scroll smoothly to the element the hash names if it
- * exists, otherwise jump to the top. Reduced-motion visitors get an instant scroll.
+ * On a route or hash change, scroll smoothly to the element the hash names if it exists,
+ * otherwise jump to the top, as a visitor following a section link from another page expects.
+ * Reduced-motion visitors get an instant scroll.
  */
 export function HashScroll() {
   const pathname = usePathname()

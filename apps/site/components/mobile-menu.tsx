@@ -3,6 +3,7 @@
 import Link from 'next/link'
 import { usePathname } from 'next/navigation'
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react'
+import { Chevron } from './chevron'
 import type { NavLink } from './services-menu'
 
 const linkClasses =
@@ -96,16 +97,7 @@ export function MobileMenu({ leading, trailing, portal, services, regions, signO
               className={`${linkClasses} flex w-full items-center justify-between text-left`}
             >
               {servicesOpen ? 'Hide Services' : 'Show Services'}
-              <svg
-                aria-hidden="true"
-                viewBox="0 0 24 24"
-                className={`h-5 w-5 transition-transform ${servicesOpen ? 'rotate-180' : ''}`}
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-              >
-                <path d="m6 9 6 6 6-6" strokeLinecap="round" strokeLinejoin="round" />
-              </svg>
+              <Chevron open={servicesOpen} size="h-5 w-5" />
             </button>
             <ul id={servicesId} hidden={!servicesOpen} className="ml-3 border-l border-slate-200 pl-2">
               <li>

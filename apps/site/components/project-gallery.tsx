@@ -1,10 +1,9 @@
 'use client'
 
+import type { GalleryItem } from '@siyakha/content/views'
 import { Dialog } from '@siyakha/ui/dialog'
 import Image from 'next/image'
 import { useState } from 'react'
-
-export type GalleryItem = { caption: string; src: string; width: number; height: number; alt: string }
 
 /** The captioned photo grid; a photo opens large in a dialog, and closing it clears the selection. */
 export function ProjectGallery({ items }: { items: GalleryItem[] }) {
@@ -14,7 +13,7 @@ export function ProjectGallery({ items }: { items: GalleryItem[] }) {
     <>
       <ul className="grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-4">
         {items.map((item) => (
-          <li key={item.src}>
+          <li key={item.image.src}>
             <button
               type="button"
               aria-haspopup="dialog"
@@ -22,10 +21,7 @@ export function ProjectGallery({ items }: { items: GalleryItem[] }) {
               className="group block w-full overflow-hidden rounded-lg bg-white text-left ring-1 ring-slate-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
             >
               <Image
-                src={item.src}
-                alt={item.alt}
-                width={item.width}
-                height={item.height}
+                {...item.image}
                 sizes="(min-width: 1280px) 19rem, (min-width: 1024px) 25vw, (min-width: 768px) 33vw, 50vw"
                 className="aspect-[4/3] w-full object-cover transition-transform group-hover:scale-105"
               />
@@ -45,10 +41,7 @@ export function ProjectGallery({ items }: { items: GalleryItem[] }) {
         {/* The dialog's title is the caption. */}
         {selected ? (
           <Image
-            src={selected.src}
-            alt={selected.alt}
-            width={selected.width}
-            height={selected.height}
+            {...selected.image}
             sizes="(min-width: 960px) 56rem, 100vw"
             className="h-auto w-full rounded-md"
           />

@@ -3,6 +3,7 @@
 import Link from 'next/link'
 import { usePathname } from 'next/navigation'
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react'
+import { Chevron } from './chevron'
 
 export type NavLink = { title: string; href: string }
 
@@ -80,16 +81,7 @@ export function ServicesMenu({ services, regions }: { services: NavLink[]; regio
         className={`${navLinkClasses} inline-flex items-center gap-1`}
       >
         Services
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          className={`h-4 w-4 transition-transform ${open ? 'rotate-180' : ''}`}
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-        >
-          <path d="m6 9 6 6 6-6" strokeLinecap="round" strokeLinejoin="round" />
-        </svg>
+        <Chevron open={open} size="h-4 w-4" />
       </button>
       <div
         id={panelId}
@@ -108,18 +100,7 @@ export function ServicesMenu({ services, regions }: { services: NavLink[]; regio
                 All Services
               </Link>
             </li>
-            {services.map((service) => (
-              <li key={service.href}>
-                <Link
-                  href={service.href}
-                  data-menu-link
-                  onClick={() => setOpen(false)}
-                  className={itemClasses}
-                >
-                  {service.title}
-                </Link>
-              </li>
-            ))}
+            <MenuLinks links={services} onNavigate={() => setOpen(false)} />
           </ul>
           <div>
             <p
@@ -129,22 +110,22 @@ export function ServicesMenu({ services, regions }: { services: NavLink[]; regio
               Regions
             </p>
             <ul aria-labelledby={regionsId}>
-              {regions.map((region) => (
-                <li key={region.href}>
-                  <Link
-                    href={region.href}
-                    data-menu-link
-                    onClick={() => setOpen(false)}
-                    className={itemClasses}
-                  >
-                    {region.title}
-                  </Link>
-                </li>
-              ))}
+              <MenuLinks links={regions} onNavigate={() => setOpen(false)} />
             </ul>
           </div>
         </div>
       </div>
     </div>
   )
+}
+
+/** Menu entries; `data-menu-link` lets the arrow keys move between them. */
+function MenuLinks({ links, onNavigate }: { links: NavLink[]; onNavigate: () => void }) {
+  return links.map((link) => (
+    <li key={link.href}>
+      <Link href={link.href} data-menu-link onClick={onNavigate} className={itemClasses}>
+        {link.title}
+      </Link>
+    </li>
+  ))
 }

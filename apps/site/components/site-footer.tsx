@@ -1,7 +1,7 @@
 import { Container } from '@siyakha/ui/container'
 import Link from 'next/link'
 import type { ReactNode } from 'react'
-import { BrandMark } from './brand-mark'
+import { BrandLink } from './brand-mark'
 import { PORTAL_LINK } from './site-header'
 
 type FooterLink = { title: string; href: string }
@@ -30,10 +30,24 @@ const COMPANY: FooterLink[] = [
   { title: 'Terms', href: '/terms' },
 ]
 
+const EMAILS = [
+  ['support', 'Support'],
+  ['careers', 'Careers'],
+  ['accounts', 'Accounts'],
+] as const
+
 const COUNTRY_NAMES: Record<string, string> = { ZA: 'South Africa', GB: 'United Kingdom', AO: 'Angola' }
 
 const linkClasses =
   'rounded-sm text-slate-300 hover:text-white hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white'
+
+const footerItem = (link: FooterLink) => (
+  <li key={link.href}>
+    <Link href={link.href} className={linkClasses}>
+      {link.title}
+    </Link>
+  </li>
+)
 
 export function SiteFooter({
   brandName,
@@ -50,13 +64,10 @@ export function SiteFooter({
     <footer className="bg-brand-900 text-slate-300">
       <Container className="grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <div className="space-y-4">
-          <Link
-            href="/"
+          <BrandLink
+            brandName={brandName}
             className="flex items-center gap-2 rounded-md text-lg font-bold text-white focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-white"
-          >
-            <BrandMark className="h-8 w-8" />
-            {brandName}
-          </Link>
+          />
           <p className="text-sm leading-relaxed">{tagline}</p>
           <ul className="flex gap-3">
             {socialLinks.map((social) => (
@@ -77,24 +88,10 @@ export function SiteFooter({
           </ul>
         </div>
 
-        <FooterColumn title="Services">
-          {services.map((service) => (
-            <li key={service.href}>
-              <Link href={service.href} className={linkClasses}>
-                {service.title}
-              </Link>
-            </li>
-          ))}
-        </FooterColumn>
+        <FooterColumn title="Services">{services.map(footerItem)}</FooterColumn>
 
         <FooterColumn title="Company">
-          {COMPANY.map((link) => (
-            <li key={link.href}>
-              <Link href={link.href} className={linkClasses}>
-                {link.title}
-              </Link>
-            </li>
-          ))}
+          {COMPANY.map(footerItem)}
           <li>
             <a href={PORTAL_LINK.href} className={linkClasses}>
               {PORTAL_LINK.title}
@@ -113,24 +110,14 @@ export function SiteFooter({
                 </a>
               </li>
             ))}
-            <li>
-              <span className="block text-xs text-slate-400">Support</span>
-              <a href={`mailto:${emails.support}`} className={linkClasses}>
-                {emails.support}
-              </a>
-            </li>
-            <li>
-              <span className="block text-xs text-slate-400">Careers</span>
-              <a href={`mailto:${emails.careers}`} className={linkClasses}>
-                {emails.careers}
-              </a>
-            </li>
-            <li>
-              <span className="block text-xs text-slate-400">Accounts</span>
-              <a href={`mailto:${emails.accounts}`} className={linkClasses}>
-                {emails.accounts}
-              </a>
-            </li>
+            {EMAILS.map(([kind, label]) => (
+              <li key={kind}>
+                <span className="block text-xs text-slate-400">{label}</span>
+                <a href={`mailto:${emails[kind]}`} className={linkClasses}>
+                  {emails[kind]}
+                </a>
+              </li>
+            ))}
           </ul>
           <address className="mt-4 text-sm leading-relaxed not-italic">
             {address.streetAddress}

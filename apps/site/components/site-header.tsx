@@ -2,7 +2,7 @@ import { buttonClasses } from '@siyakha/ui/button'
 import { Container } from '@siyakha/ui/container'
 import Link from 'next/link'
 import type { ReactNode } from 'react'
-import { BrandMark } from './brand-mark'
+import { BrandLink } from './brand-mark'
 import { MobileMenu } from './mobile-menu'
 import { type NavLink, navLinkClasses, ServicesMenu } from './services-menu'
 
@@ -32,36 +32,29 @@ const TRAILING: NavLink[] = [
  */
 export const PORTAL_LINK: NavLink = { title: 'Client portal', href: '/portal/tickets' }
 
+const navItem = (link: NavLink) => (
+  <li key={link.href}>
+    <Link href={link.href} className={navLinkClasses}>
+      {link.title}
+    </Link>
+  </li>
+)
+
 export function SiteHeader({ brandName, services, regions, signOutSlot }: SiteHeaderProps) {
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <Container className="flex h-16 items-center justify-between gap-6">
-        <Link
-          href="/"
+        <BrandLink
+          brandName={brandName}
           className="flex items-center gap-2 rounded-md text-lg font-bold text-brand-900 focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-600"
-        >
-          <BrandMark className="h-8 w-8" />
-          {brandName}
-        </Link>
+        />
         <nav aria-label="Main">
           <ul className="hidden items-center gap-1 lg:flex">
-            {LEADING.map((link) => (
-              <li key={link.href}>
-                <Link href={link.href} className={navLinkClasses}>
-                  {link.title}
-                </Link>
-              </li>
-            ))}
+            {LEADING.map(navItem)}
             <li className="relative">
               <ServicesMenu services={services} regions={regions} />
             </li>
-            {TRAILING.map((link) => (
-              <li key={link.href}>
-                <Link href={link.href} className={navLinkClasses}>
-                  {link.title}
-                </Link>
-              </li>
-            ))}
+            {TRAILING.map(navItem)}
             <li>
               <a href={PORTAL_LINK.href} className={buttonClasses({ variant: 'outline', size: 'sm' })}>
                 {PORTAL_LINK.title}

@@ -1,8 +1,9 @@
 'use client'
 
+import { ArrowIcon } from '@siyakha/ui/carousel'
 import { useEffect, useId, useState } from 'react'
 
-/** Spec §9: testimonials rotate every 5 seconds. */
+/** Testimonials rotate every 5 seconds: long enough to read a short quote, short enough to notice. */
 export const TESTIMONIAL_INTERVAL_MS = 5000
 
 export type Testimonial = {
@@ -104,7 +105,7 @@ export function TestimonialsCarousel({ testimonials }: { testimonials: Testimoni
             className={controlClasses}
           >
             <span className="sr-only">Previous testimonial</span>
-            <Chevron direction="prev" />
+            <ArrowIcon direction="prev" />
           </button>
           <ul className="flex items-center">
             {testimonials.map((testimonial, i) => (
@@ -132,7 +133,7 @@ export function TestimonialsCarousel({ testimonials }: { testimonials: Testimoni
             className={controlClasses}
           >
             <span className="sr-only">Next testimonial</span>
-            <Chevron direction="next" />
+            <ArrowIcon direction="next" />
           </button>
           <button
             type="button"
@@ -165,24 +166,5 @@ function Stars({ rating }: { rating: number }) {
         </svg>
       ))}
     </div>
-  )
-}
-
-function Chevron({ direction }: { direction: 'prev' | 'next' }) {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      className="h-5 w-5"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-    >
-      <path
-        d={direction === 'prev' ? 'm15 18-6-6 6-6' : 'm9 18 6-6-6-6'}
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
   )
 }

@@ -4,6 +4,7 @@ import { fillBrand } from '@siyakha/content/links'
 import * as q from '@siyakha/content/queries'
 import { getContentSource } from '@siyakha/content/source'
 import { TAGS, type Tag } from '@siyakha/content/tags'
+import { type SiteSettings, toBrandLogos, toGalleryItems } from '@siyakha/content/views'
 import { unstable_cache } from 'next/cache'
 import { draftMode } from 'next/headers'
 import { cache } from 'react'
@@ -20,7 +21,7 @@ async function load<const Q extends string>(
   tags: Tag[],
 ): Promise<ClientReturn<Q, unknown>> {
   const [result, settings] = await Promise.all([fetchContent(query, params, tags), getSettings()])
-  return fillBrand(result, settings.brandName ?? '')
+  return fillBrand(result, settings.brandName)
 }
 
 async function fetchContent<const Q extends string>(
@@ -37,10 +38,10 @@ async function fetchContent<const Q extends string>(
 }
 
 /** Site settings, with `{brand}` in their own texts filled from their brand name. */
-export const getSettings = cache(async () => {
+export const getSettings = cache(async (): Promise<SiteSettings> => {
   const settings = await fetchContent(q.settingsQuery, {}, [TAGS.siteSettings])
   if (!settings) throw new Error('Site settings are missing from the dataset')
-  return fillBrand(settings, settings.brandName ?? '')
+  return fillBrand(settings, settings.brandName)
 })
 
 export const getNavigation = cache(() => load(q.navigationQuery, {}, [TAGS.service, TAGS.regionalPage]))
@@ -57,10 +58,14 @@ export const getRegionalRoutes = cache(() => load(q.regionalRoutesQuery, {}, [TA
 export const getProjects = cache(() => load(q.projectsQuery, {}, [TAGS.project]))
 export const getProject = cache((slug: string) => load(q.projectQuery, { slug }, [TAGS.project]))
 export const getProjectRoutes = cache(() => load(q.projectRoutesQuery, {}, [TAGS.project]))
-export const getGallery = cache(() => load(q.galleryQuery, {}, [TAGS.galleryItem]))
+export const getGallery = cache(async () =>
+  toGalleryItems(await load(q.galleryQuery, {}, [TAGS.galleryItem])),
+)
 export const getTestimonials = cache(() => load(q.testimonialsQuery, {}, [TAGS.testimonial]))
 export const getIndustries = cache(() => load(q.industriesQuery, {}, [TAGS.industry]))
-export const getBrandLogos = cache(() => load(q.brandLogosQuery, {}, [TAGS.brandLogo]))
+export const getBrandLogos = cache(async () =>
+  toBrandLogos(await load(q.brandLogosQuery, {}, [TAGS.brandLogo])),
+)
 export const getPosts = cache(() => load(q.postsQuery, {}, [TAGS.post]))
 export const getLatestPosts = cache(() => load(q.latestPostsQuery, {}, [TAGS.post]))
 export const getPost = cache((slug: string) => load(q.postQuery, { slug }, [TAGS.post]))

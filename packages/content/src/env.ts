@@ -1,8 +1,10 @@
+import 'server-only'
 import { z } from 'zod'
 
 /**
  * Content configuration, parsed once. With no SANITY_PROJECT_ID the site reads the seed dataset
- * in studio/seed/ through groq-js: the same queries, the same result shapes.
+ * in studio/seed/ through groq-js: the same queries, the same result shapes. Server-only: it holds
+ * the read token and the webhook secret. The Studio has its own env (studio/env.ts).
  */
 const schema = z.object({
   SANITY_PROJECT_ID: z

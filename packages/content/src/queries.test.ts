@@ -1,4 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest'
+import { PAGE_KEYS } from '../../../studio/schemaTypes/lib/constants'
+import {
+  POST_ROUTES,
+  PROJECT_ROUTES,
+  REDIRECTS,
+  REGIONAL_ROUTES,
+  SERVICE_ROUTES,
+} from '../../../tests/e2e/site'
 import * as q from './queries'
 import { type ContentSource, createEmbeddedSource } from './source'
 
@@ -14,51 +22,12 @@ beforeAll(async () => {
   })
 })
 
-const SERVICE_PATHS = [
-  'infrastructure-and-networking',
-  'security-and-surveillance',
-  'cloud-and-edge-solutions',
-  'smart-collaboration-tools',
-  'national-field-support',
-  'national-field-support/cutovers-and-sim-replacements',
-  'healthcare-it-support',
-]
-
-const REGIONAL = [
-  'it-company-johannesburg',
-  'managed-it-services-johannesburg',
-  'it-support-johannesburg',
-  'cybersecurity-services-johannesburg',
-  'cloud-services-johannesburg',
-  'it-company-cape-town',
-  'it-company-london',
-  'it-company-emea',
-  'it-company-angola',
-]
-
-const PROJECTS = [
-  'marist-brothers-linmeyer',
-  'corporate-office-complex',
-  'kfc-national-network-rollout',
-  'st-josephs-marist-cape-town-cctv',
-  'pelican-club-bahrain',
-  'campuskey-network-overhaul',
-]
-
-const POSTS = [
-  'classroom-playback-technology-zoom-ai-lesson-replay',
-  'field-support-and-smart-hands-services-south-africa',
-  'understanding-the-power-of-ai-in-modern-business-and-education',
-  '5-signs-your-school-needs-a-network-upgrade',
-  'why-every-growing-business-should-consider-a-managed-it-service-provider-msp',
-  'how-to-know-when-its-time-to-replace-your-wi-fi-system',
-  'why-you-need-to-upgrade-your-hardware-before-it-slows-you-down',
-  'understanding-cyber-vulnerabilities-and-how-to-protect-your-business',
-  'ncomputing-the-smart-affordable-solution-for-schools',
-  'it-migration-services-south-africa',
-  'voip-phone-rollout-services-south-africa',
-  'complete-field-support-solutions-on-site-remote-and-dedicated-engineers',
-]
+// The seed's slugs are the routes the end-to-end tests visit: one list of what the site publishes.
+const slugsOf = (routes: string[], prefix: string) => routes.map((route) => route.slice(prefix.length))
+const SERVICE_PATHS = slugsOf(SERVICE_ROUTES, '/services/')
+const REGIONAL = slugsOf(REGIONAL_ROUTES, '/')
+const PROJECTS = slugsOf(PROJECT_ROUTES, '/projects/')
+const POSTS = slugsOf(POST_ROUTES, '/blog/')
 
 function expectLocalImage(
   image: { alt?: string | null; asset?: { url?: string | null; width?: number | null } | null } | null,
@@ -109,18 +78,7 @@ describe('content queries on the seed dataset', () => {
     ])
   })
 
-  it.each([
-    'home',
-    'about',
-    'careers',
-    'privacy',
-    'terms',
-    'support-deals',
-    'services',
-    'log-it',
-    'projects',
-    'blog',
-  ])('page %s exists with a hero and sections', async (key) => {
+  it.each([...PAGE_KEYS])('page %s exists with a hero and sections', async (key) => {
     const page = await source.fetch(q.pageQuery, { key })
     expect(page?.key).toBe(key)
     expect(page?.hero?.heading).toBeTruthy()
@@ -231,16 +189,7 @@ describe('content queries on the seed dataset', () => {
 
   it('holds exactly the spec redirects, all permanent', async () => {
     const redirects = await source.fetch(q.redirectsQuery)
-    expect(Object.fromEntries(redirects.map((r) => [r.from, r.to]))).toEqual({
-      '/contact': '/',
-      '/company': '/',
-      '/need-help': '/log-it',
-      '/log-a-call': '/log-it',
-      '/services/infrastructure-networking': '/services/infrastructure-and-networking',
-      '/services/security-surveillance': '/services/security-and-surveillance',
-      '/services/cloud-edge-solutions': '/services/cloud-and-edge-solutions',
-      '/healthcare-it-support': '/services/healthcare-it-support',
-    })
+    expect(Object.fromEntries(redirects.map((r) => [r.from, r.to]))).toEqual(REDIRECTS)
     expect(redirects.every((r) => r.permanent === true)).toBe(true)
   })
 

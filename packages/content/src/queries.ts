@@ -48,7 +48,9 @@ const sections = /* groq */ `sections[]{
   _type == "supportFormSection" => { formHeading, formIntro, sideHeading, sideText, receiptNote }
 }`
 
-export const settingsQuery = defineQuery(`*[_id == "siteSettings"][0]{
+// By `_type` as well as `_id`: TypeGen then knows the document and types every field the Studio
+// requires as present.
+export const settingsQuery = defineQuery(`*[_type == "siteSettings" && _id == "siteSettings"][0]{
   brandName, legalName, tagline, description, established, beeLevel,
   phones[]{ _key, label, e164, display },
   emails{ support, careers, accounts },

@@ -1109,112 +1109,76 @@ export type AllSanitySchemaTypes =
 
 // Source: ../packages/content/src/queries.ts
 // Variable: settingsQuery
-// Query: *[_id == "siteSettings"][0]{  brandName, legalName, tagline, description, established, beeLevel,  phones[]{ _key, label, e164, display },  emails{ support, careers, accounts },  whatsappNumber,  address{ streetAddress, locality, region, postalCode, country },  openingHours[]{ _key, days, opens, closes },  areasServed,  socialLinks[]{ _key, platform, url },  claims[]{ _key, value, label },  articleFooter}
-export type SettingsQueryResult =
-  | {
-      brandName: null;
-      legalName: null;
-      tagline: null;
-      description: null;
-      established: null;
-      beeLevel: null;
-      phones: null;
-      emails: null;
-      whatsappNumber: null;
-      address: null;
-      openingHours: null;
-      areasServed: null;
-      socialLinks: null;
-      claims: null;
-      articleFooter: null;
-    }
-  | {
-      brandName: null;
-      legalName: null;
-      tagline: null;
-      description: string | null;
-      established: null;
-      beeLevel: null;
-      phones: null;
-      emails: null;
-      whatsappNumber: null;
-      address: null;
-      openingHours: null;
-      areasServed: null;
-      socialLinks: null;
-      claims: null;
-      articleFooter: null;
-    }
-  | {
-      brandName: string;
-      legalName: string;
-      tagline: string;
-      description: string;
-      established: number;
-      beeLevel: string;
-      phones: Array<{
-        _key: string;
-        label: string;
-        e164: string;
-        display: string;
-      }>;
-      emails: {
-        support: string;
-        careers: string;
-        accounts: string;
-      };
-      whatsappNumber: string;
-      address: {
-        streetAddress: string;
-        locality: string;
-        region: string;
-        postalCode: string;
-        country: string;
-      };
-      openingHours: Array<{
-        _key: string;
-        days: Array<string>;
-        opens: string;
-        closes: string;
-      }>;
-      areasServed: Array<string>;
-      socialLinks: Array<{
-        _key: string;
-        platform: "facebook" | "instagram" | "linkedin" | "x" | "youtube";
-        url: string;
-      }>;
-      claims: Array<{
-        _key: string;
-        value: string;
-        label: string;
-      }>;
-      articleFooter: Array<{
-        children?: Array<{
-          marks?: Array<string>;
-          text?: string;
-          _type: "span";
-          _key: string;
-        }>;
-        style?: "h2" | "h3" | "normal";
-        listItem?: "bullet" | "number";
-        markDefs?: Array<{
-          href?: string;
-          contact?:
-            | "email-accounts"
-            | "email-careers"
-            | "email-support"
-            | "phone-primary"
-            | "phone-secondary"
-            | "whatsapp";
-          _type: "link";
-          _key: string;
-        }>;
-        level?: number;
-        _type: "block";
-        _key: string;
-      }>;
-    }
-  | null;
+// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  brandName, legalName, tagline, description, established, beeLevel,  phones[]{ _key, label, e164, display },  emails{ support, careers, accounts },  whatsappNumber,  address{ streetAddress, locality, region, postalCode, country },  openingHours[]{ _key, days, opens, closes },  areasServed,  socialLinks[]{ _key, platform, url },  claims[]{ _key, value, label },  articleFooter}
+export type SettingsQueryResult = {
+  brandName: string;
+  legalName: string;
+  tagline: string;
+  description: string;
+  established: number;
+  beeLevel: string;
+  phones: Array<{
+    _key: string;
+    label: string;
+    e164: string;
+    display: string;
+  }>;
+  emails: {
+    support: string;
+    careers: string;
+    accounts: string;
+  };
+  whatsappNumber: string;
+  address: {
+    streetAddress: string;
+    locality: string;
+    region: string;
+    postalCode: string;
+    country: string;
+  };
+  openingHours: Array<{
+    _key: string;
+    days: Array<string>;
+    opens: string;
+    closes: string;
+  }>;
+  areasServed: Array<string>;
+  socialLinks: Array<{
+    _key: string;
+    platform: "facebook" | "instagram" | "linkedin" | "x" | "youtube";
+    url: string;
+  }>;
+  claims: Array<{
+    _key: string;
+    value: string;
+    label: string;
+  }>;
+  articleFooter: Array<{
+    children?: Array<{
+      marks?: Array<string>;
+      text?: string;
+      _type: "span";
+      _key: string;
+    }>;
+    style?: "h2" | "h3" | "normal";
+    listItem?: "bullet" | "number";
+    markDefs?: Array<{
+      href?: string;
+      contact?:
+        | "email-accounts"
+        | "email-careers"
+        | "email-support"
+        | "phone-primary"
+        | "phone-secondary"
+        | "whatsapp";
+      _type: "link";
+      _key: string;
+    }>;
+    level?: number;
+    _type: "block";
+    _key: string;
+  }>;
+} | null;
 
 // Source: ../packages/content/src/queries.ts
 // Variable: navigationQuery
@@ -2935,7 +2899,7 @@ export type PageRoutesQueryResult = Array<{
 import "@sanity/client";
 declare module "@sanity/client" {
   interface SanityQueries {
-    '*[_id == "siteSettings"][0]{\n  brandName, legalName, tagline, description, established, beeLevel,\n  phones[]{ _key, label, e164, display },\n  emails{ support, careers, accounts },\n  whatsappNumber,\n  address{ streetAddress, locality, region, postalCode, country },\n  openingHours[]{ _key, days, opens, closes },\n  areasServed,\n  socialLinks[]{ _key, platform, url },\n  claims[]{ _key, value, label },\n  articleFooter\n}': SettingsQueryResult;
+    '*[_type == "siteSettings" && _id == "siteSettings"][0]{\n  brandName, legalName, tagline, description, established, beeLevel,\n  phones[]{ _key, label, e164, display },\n  emails{ support, careers, accounts },\n  whatsappNumber,\n  address{ streetAddress, locality, region, postalCode, country },\n  openingHours[]{ _key, days, opens, closes },\n  areasServed,\n  socialLinks[]{ _key, platform, url },\n  claims[]{ _key, value, label },\n  articleFooter\n}': SettingsQueryResult;
     '{\n  "services": *[_type == "service" && isMain == true] | order(order asc){ _id, title, navTitle, "slug": slug.current },\n  "regions": *[_type == "regionalPage" && kind == "regional"] | order(order asc){ _id, navTitle, "slug": slug.current }\n}': NavigationQueryResult;
     '*[_type == "page" && key == $key][0]{\n  _id, _updatedAt, key, title, route, hero{\n  eyebrow, heading, text,\n  "image": image{ \n  alt,\n  "asset": asset->{ _id, url, "width": metadata.dimensions.width, "height": metadata.dimensions.height, "lqip": metadata.lqip }\n },\n  ctas[]{ _key, label, href, contact, style },\n  stats[]{ _key, value, label }\n}, sections[]{\n  _key, _type, anchor, heading, intro,\n  _type == "textSection" => { body },\n  _type == "cardGridSection" => { columns, cards[]{ _key, title, text, icon, link{ _key, label, href, contact, style } } },\n  _type == "listSection" => { items, style },\n  _type == "statsSection" => { stats[]{ _key, value, label } },\n  _type == "pricingSection" => {\n    currency,\n    plans[]{ _key, name, description, features, priceText, cta{ _key, label, href, contact, style } }\n  },\n  _type == "faqSection" => { faqs[]{ _key, question, answer } },\n  _type == "ctaSection" => { text, ctas[]{ _key, label, href, contact, style } },\n  _type == "featuredProjectSection" => { project->{ \n  _id, title, "slug": slug.current, location, summary, icon, features, ctaStyle,\n  "image": image{ \n  alt,\n  "asset": asset->{ _id, url, "width": metadata.dimensions.width, "height": metadata.dimensions.height, "lqip": metadata.lqip }\n }\n } },\n  _type == "quoteFormSection" => { text },\n  _type == "newsletterSection" => { text, note },\n  _type == "supportFormSection" => { formHeading, formIntro, sideHeading, sideText, receiptNote }\n}, seo{ title, description, "image": image{ \n  alt,\n  "asset": asset->{ _id, url, "width": metadata.dimensions.width, "height": metadata.dimensions.height, "lqip": metadata.lqip }\n } }\n}': PageQueryResult;
     '*[_type == "service" && isMain == true] | order(order asc){\n  _id, title, navTitle, "slug": slug.current, summary, benefit, colour, icon\n}': ServicesQueryResult;

@@ -65,5 +65,3 @@ export function getContentSource(): Promise<ContentSource> {
     : createEmbeddedSource(contentEnv)
   return source
 }
-
-export { contentEnv }

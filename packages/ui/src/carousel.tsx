@@ -3,10 +3,16 @@
 import useEmblaCarousel from 'embla-carousel-react'
 import { Children, type KeyboardEvent, type ReactNode, useCallback, useEffect, useState } from 'react'
 import { cn } from './cn'
+import { ArrowIcon } from './stroke-icon'
+
+export { ArrowIcon }
 
 export type CarouselOptions = NonNullable<Parameters<typeof useEmblaCarousel>[0]>
 
-/** The spec's carousel defaults (§9); loop is off unless the caller sets it. */
+/**
+ * Embla's own defaults, written out so every carousel behaves alike whatever a new Embla release
+ * changes; loop is off unless the caller sets it.
+ */
 export const CAROUSEL_DEFAULTS = { dragThreshold: 10, duration: 25, align: 'center', loop: false } as const
 
 export type CarouselProps = {
@@ -128,20 +134,7 @@ function CarouselButton({
       className="inline-flex h-11 w-11 items-center justify-center rounded-full border border-slate-500 bg-white text-brand-900 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-50"
     >
       <span className="sr-only">{label}</span>
-      <svg
-        aria-hidden="true"
-        viewBox="0 0 24 24"
-        className="h-5 w-5"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-      >
-        <path
-          d={direction === 'prev' ? 'm15 18-6-6 6-6' : 'm9 18 6-6-6-6'}
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        />
-      </svg>
+      <ArrowIcon direction={direction} />
     </button>
   )
 }

@@ -2,6 +2,7 @@
 
 import { type ReactNode, useEffect, useId, useRef } from 'react'
 import { cn } from './cn'
+import { StrokeIcon } from './stroke-icon'
 
 export type DialogProps = {
   open: boolean
@@ -69,16 +70,9 @@ export function Dialog({
           className="absolute top-3 right-3 inline-flex h-10 w-10 items-center justify-center rounded-md text-brand-900 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-600"
         >
           <span className="sr-only">Close</span>
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 24 24"
-            className="h-5 w-5"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-          >
+          <StrokeIcon>
             <path d="M18 6 6 18M6 6l12 12" strokeLinecap="round" />
-          </svg>
+          </StrokeIcon>
         </button>
         <div className={hideTitle ? undefined : 'mt-4'}>{children}</div>
       </div>

@@ -1,4 +1,3 @@
-import type { Metadata } from 'next'
 import { notFound } from 'next/navigation'
 import { JsonLd } from '@/components/json-ld'
 import { Breadcrumbs } from '@/components/sections/breadcrumbs'
@@ -6,39 +5,30 @@ import { Hero } from '@/components/sections/hero'
 import { faqsOf, Sections } from '@/components/sections/section-renderer'
 import { getRegionalPage, getRegionalRoutes } from '@/lib/content'
 import { breadcrumbJsonLd, faqJsonLd, serviceJsonLd } from '@/lib/json-ld'
-import { getSectionContext } from '@/lib/page-data'
+import { getSectionContext, type SlugProps, slugMetadata, slugParams } from '@/lib/page-data'
 import { buildMetadata } from '@/lib/seo'
 
-// Only the slugs in the CMS exist; anything else is a 404 (CMS redirects are handled by the proxy).
 export const dynamicParams = false
 
-type Props = { params: Promise<{ slug: string }> }
+export const generateStaticParams = slugParams(getRegionalRoutes)
 
-export async function generateStaticParams() {
-  return (await getRegionalRoutes()).map((r) => ({ slug: r.slug ?? '' }))
-}
-
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { slug } = await params
-  const [page, { settings }] = await Promise.all([getRegionalPage(slug), getSectionContext()])
-  if (!page) return {}
-  const brand = settings.brandName ?? ''
-  return buildMetadata({
-    title: page.seo?.title ?? page.title ?? '',
+export const generateMetadata = slugMetadata(getRegionalPage, (page, slug, { brandName }) =>
+  buildMetadata({
+    title: page.seo?.title ?? page.title,
     description: page.seo?.description ?? page.hero?.text ?? '',
     path: `/${slug}`,
-    brandName: brand,
-  })
-}
+    brandName,
+  }),
+)
 
 /** Placeholder contact numbers for structured data, by country (the UK page carries a UK one). */
 const PLACEHOLDER_PHONE: Record<string, string> = { GB: '+44 20 0000 0000' }
 
-export default async function RegionalPage({ params }: Props) {
+export default async function RegionalPage({ params }: SlugProps) {
   const { slug } = await params
   const [page, { settings, ctx }] = await Promise.all([getRegionalPage(slug), getSectionContext()])
   if (!page) notFound()
-  const name = page.title ?? ''
+  const name = page.title
   const crumbs = [
     { name: 'Home', path: '/' },
     { name, path: `/${slug}` },
@@ -68,7 +58,7 @@ export default async function RegionalPage({ params }: Props) {
           path: `/${slug}`,
           areaServed: page.areas,
           contact: {
-            telephone: PLACEHOLDER_PHONE[country] ?? settings.phones?.[0]?.e164 ?? '',
+            telephone: PLACEHOLDER_PHONE[country] ?? settings.phones[0]?.e164 ?? '',
             country,
           },
         })}

@@ -15,7 +15,7 @@ export async function ContentPage({
   const [page, { ctx }] = await Promise.all([getContentPage(pageKey), getSectionContext()])
   return (
     <>
-      <Hero hero={page.hero} fallbackHeading={page.title ?? ''} contacts={ctx.contacts} />
+      <Hero hero={page.hero} fallbackHeading={page.title} contacts={ctx.contacts} />
       <Sections sections={page.sections} ctx={ctx} />
       <JsonLd data={faqJsonLd(faqsOf(page.sections))} />
       {extraJsonLd ? <JsonLd data={extraJsonLd} /> : null}

@@ -2,6 +2,7 @@ import type { PostsQueryResult } from '@siyakha/content/types'
 import Link from 'next/link'
 import { formatDate } from '@/lib/format'
 import { CmsImage } from './cms-image'
+import { ItemGrid } from './item-grid'
 
 export function PostCard({ post }: { post: PostsQueryResult[number] }) {
   return (
@@ -28,5 +29,14 @@ export function PostCard({ post }: { post: PostsQueryResult[number] }) {
         <p className="mt-2 flex-1 text-slate-600">{post.excerpt}</p>
       </div>
     </article>
+  )
+}
+
+/** Post cards as a list; `className` lays out the grid. */
+export function PostCardList({ posts, className }: { posts: PostsQueryResult; className: string }) {
+  return (
+    <ItemGrid items={posts} className={className}>
+      {(post) => <PostCard post={post} />}
+    </ItemGrid>
   )
 }

@@ -13,12 +13,11 @@ import { faqsOf, Sections } from './section-renderer'
 export async function serviceMetadata(slug: string, parent: string | null): Promise<Metadata> {
   const [service, settings] = await Promise.all([getService(slug, parent), getSettings()])
   if (!service) return {}
-  const brand = settings.brandName ?? ''
   return buildMetadata({
-    title: service.seo?.title ?? service.title ?? '',
-    description: service.seo?.description ?? service.summary ?? '',
+    title: service.seo?.title ?? service.title,
+    description: service.seo?.description ?? service.summary,
     path: serviceHref(slug, parent),
-    brandName: brand,
+    brandName: settings.brandName,
   })
 }
 
@@ -30,24 +29,22 @@ export async function ServicePage({ slug, parent }: { slug: string; parent: stri
   const crumbs = [
     { name: 'Home', path: '/' },
     { name: 'Services', path: '/services' },
-    ...(service.parent
-      ? [{ name: service.parent.title ?? '', path: serviceHref(service.parent.slug ?? '', null) }]
-      : []),
-    { name: service.title ?? '', path },
+    ...(service.parent ? [{ name: service.parent.title, path: serviceHref(service.parent.slug, null) }] : []),
+    { name: service.title, path },
   ]
   return (
     <>
       <Hero
         hero={service.hero}
-        fallbackHeading={service.title ?? ''}
+        fallbackHeading={service.title}
         contacts={ctx.contacts}
         breadcrumbs={<Breadcrumbs items={crumbs} />}
       />
       <Sections sections={service.sections} ctx={ctx} />
       <JsonLd
         data={serviceJsonLd({
-          name: service.title ?? '',
-          description: service.seo?.description ?? service.summary ?? '',
+          name: service.title,
+          description: service.seo?.description ?? service.summary,
           path,
           areaServed: settings.areasServed,
         })}

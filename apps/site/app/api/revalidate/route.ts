@@ -1,4 +1,4 @@
-import { contentEnv } from '@siyakha/content/source'
+import { contentEnv } from '@siyakha/content/env'
 import { parseRevalidationWebhook, SIGNATURE_HEADER_NAME } from '@siyakha/content/webhook'
 import { revalidateTag } from 'next/cache'
 

@@ -1,5 +1,4 @@
 import { Container } from '@siyakha/ui/container'
-import type { Metadata } from 'next'
 import Link from 'next/link'
 import { notFound } from 'next/navigation'
 import { JsonLd } from '@/components/json-ld'
@@ -12,46 +11,35 @@ import { getPost, getPostRoutes } from '@/lib/content'
 import { absoluteUrl } from '@/lib/env'
 import { formatDate } from '@/lib/format'
 import { blogPostingJsonLd, breadcrumbJsonLd } from '@/lib/json-ld'
-import { getSectionContext } from '@/lib/page-data'
+import { getSectionContext, type SlugProps, slugMetadata, slugParams } from '@/lib/page-data'
 import { buildMetadata } from '@/lib/seo'
 
-// Only the slugs in the CMS exist; anything else is a 404 (CMS redirects are handled by the proxy).
 export const dynamicParams = false
 
-type Props = { params: Promise<{ slug: string }> }
+export const generateStaticParams = slugParams(getPostRoutes)
 
-export async function generateStaticParams() {
-  return (await getPostRoutes()).map((r) => ({ slug: r.slug ?? '' }))
-}
+export const generateMetadata = slugMetadata(getPost, (post, slug, { brandName }) => ({
+  ...buildMetadata({
+    title: post.seo?.title ?? post.title,
+    description: post.seo?.description ?? post.excerpt,
+    path: `/blog/${slug}`,
+    brandName,
+    type: 'article',
+    publishedTime: post.publishedAt,
+    modifiedTime: post._updatedAt,
+    image: post.coverImage?.asset?.url
+      ? { ...post.coverImage.asset, url: post.coverImage.asset.url, alt: post.coverImage.alt }
+      : null,
+  }),
+  keywords: post.keywords ?? undefined,
+}))
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { slug } = await params
-  const [post, { settings }] = await Promise.all([getPost(slug), getSectionContext()])
-  if (!post) return {}
-  const brand = settings.brandName ?? ''
-  return {
-    ...buildMetadata({
-      title: post.seo?.title ?? post.title ?? '',
-      description: post.seo?.description ?? post.excerpt ?? '',
-      path: `/blog/${slug}`,
-      brandName: brand,
-      type: 'article',
-      publishedTime: post.publishedAt,
-      modifiedTime: post._updatedAt,
-      image: post.coverImage?.asset?.url
-        ? { ...post.coverImage.asset, url: post.coverImage.asset.url, alt: post.coverImage.alt }
-        : null,
-    }),
-    keywords: post.keywords ?? undefined,
-  }
-}
-
-export default async function ArticlePage({ params }: Props) {
+export default async function ArticlePage({ params }: SlugProps) {
   const { slug } = await params
   const [post, { settings, ctx }] = await Promise.all([getPost(slug), getSectionContext()])
   if (!post) notFound()
   const path = `/blog/${slug}`
-  const title = post.title ?? ''
+  const title = post.title
   return (
     <article className="pb-16">
       <header className="bg-slate-50">
@@ -103,9 +91,9 @@ export default async function ArticlePage({ params }: Props) {
       <JsonLd
         data={blogPostingJsonLd({
           headline: title,
-          description: post.seo?.description ?? post.excerpt ?? '',
+          description: post.seo?.description ?? post.excerpt,
           path,
-          datePublished: post.publishedAt ?? '',
+          datePublished: post.publishedAt,
           dateModified: post._updatedAt,
           image: post.coverImage?.asset?.url,
           keywords: post.keywords,

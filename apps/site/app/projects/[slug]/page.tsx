@@ -1,53 +1,45 @@
 import { buttonClasses } from '@siyakha/ui/button'
 import { Container } from '@siyakha/ui/container'
-import type { Metadata } from 'next'
 import Link from 'next/link'
 import { notFound } from 'next/navigation'
 import { Icon } from '@/components/icon'
 import { JsonLd } from '@/components/json-ld'
 import { Breadcrumbs } from '@/components/sections/breadcrumbs'
 import { CmsImage } from '@/components/sections/cms-image'
+import { FeatureList } from '@/components/sections/feature-list'
 import { RichText } from '@/components/sections/rich-text'
 import { getProject, getProjectRoutes, getSettings } from '@/lib/content'
 import { breadcrumbJsonLd } from '@/lib/json-ld'
+import { type SlugProps, slugMetadata, slugParams } from '@/lib/page-data'
 import { buildMetadata } from '@/lib/seo'
 
-// Only the slugs in the CMS exist; anything else is a 404 (CMS redirects are handled by the proxy).
 export const dynamicParams = false
 
-type Props = { params: Promise<{ slug: string }> }
+export const generateStaticParams = slugParams(getProjectRoutes)
 
-export async function generateStaticParams() {
-  return (await getProjectRoutes()).map((r) => ({ slug: r.slug ?? '' }))
-}
-
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { slug } = await params
-  const [project, settings] = await Promise.all([getProject(slug), getSettings()])
-  if (!project) return {}
-  const brand = settings.brandName ?? ''
-  return buildMetadata({
-    title: project.seo?.title ?? `${project.title} | ${brand}`,
-    description: project.seo?.description ?? project.summary ?? '',
+export const generateMetadata = slugMetadata(getProject, (project, slug, { brandName }) =>
+  buildMetadata({
+    title: project.seo?.title ?? `${project.title} | ${brandName}`,
+    description: project.seo?.description ?? project.summary,
     path: `/projects/${slug}`,
-    brandName: brand,
+    brandName,
     image: project.image?.asset?.url
       ? { ...project.image.asset, url: project.image.asset.url, alt: project.image.alt }
       : null,
-  })
-}
+  }),
+)
 
-export default async function ProjectPage({ params }: Props) {
+export default async function ProjectPage({ params }: SlugProps) {
   const { slug } = await params
   const [project, settings] = await Promise.all([getProject(slug), getSettings()])
   if (!project) notFound()
-  const name = project.title ?? ''
+  const name = project.title
   const crumbs = [
     { name: 'Home', path: '/' },
     { name: 'Projects', path: '/projects' },
     { name, path: `/projects/${slug}` },
   ]
-  const enquiry = `mailto:${settings.emails?.support ?? ''}?subject=${encodeURIComponent(`Enquiry: ${name}`)}`
+  const enquiry = `mailto:${settings.emails.support}?subject=${encodeURIComponent(`Enquiry: ${name}`)}`
   return (
     <article>
       <header className="bg-gradient-to-br from-brand-900 to-brand-700 text-white">
@@ -82,14 +74,7 @@ export default async function ProjectPage({ params }: Props) {
         </div>
         <aside className="h-fit rounded-2xl bg-slate-50 p-6 ring-1 ring-slate-200">
           <h2 className="text-lg font-bold text-slate-900">What we delivered</h2>
-          <ul className="mt-4 space-y-2">
-            {(project.features ?? []).map((feature) => (
-              <li key={feature} className="flex gap-2 text-slate-700">
-                <Icon name="check" className="mt-1 h-4 w-4 shrink-0 text-accent-500" />
-                {feature}
-              </li>
-            ))}
-          </ul>
+          <FeatureList features={project.features} className="mt-4 space-y-2" />
           {project.ctaStyle === 'email' ? (
             <a href={enquiry} className={buttonClasses({ className: 'mt-6 w-full' })}>
               Email an enquiry

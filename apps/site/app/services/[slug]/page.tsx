@@ -1,19 +1,18 @@
 import { ServicePage, serviceMetadata } from '@/components/sections/service-page'
 import { getServiceRoutes } from '@/lib/content'
+import type { SlugProps } from '@/lib/page-data'
 
 // Only the slugs in the CMS exist; anything else is a 404 (CMS redirects are handled by the proxy).
 export const dynamicParams = false
 
-type Props = { params: Promise<{ slug: string }> }
-
 export async function generateStaticParams() {
-  return (await getServiceRoutes()).filter((r) => !r.parent).map((r) => ({ slug: r.slug ?? '' }))
+  return (await getServiceRoutes()).filter((r) => !r.parent).map((r) => ({ slug: r.slug }))
 }
 
-export async function generateMetadata({ params }: Props) {
+export async function generateMetadata({ params }: SlugProps) {
   return serviceMetadata((await params).slug, null)
 }
 
-export default async function Page({ params }: Props) {
+export default async function Page({ params }: SlugProps) {
   return <ServicePage slug={(await params).slug} parent={null} />
 }

@@ -7,9 +7,7 @@ export const dynamicParams = false
 type Props = { params: Promise<{ slug: string; child: string }> }
 
 export async function generateStaticParams() {
-  return (await getServiceRoutes()).flatMap((r) =>
-    r.parent ? [{ slug: r.parent, child: r.slug ?? '' }] : [],
-  )
+  return (await getServiceRoutes()).flatMap((r) => (r.parent ? [{ slug: r.parent, child: r.slug }] : []))
 }
 
 export async function generateMetadata({ params }: Props) {

@@ -1,0 +1,15 @@
+/** The down chevron of a disclosure button; it turns over while the panel is open. */
+export function Chevron({ open, size }: { open: boolean; size: 'h-4 w-4' | 'h-5 w-5' }) {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className={`${size} transition-transform ${open ? 'rotate-180' : ''}`}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+    >
+      <path d="m6 9 6 6 6-6" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  )
+}

@@ -1,0 +1,35 @@
+import { buttonClasses } from '@siyakha/ui/button'
+import Link from 'next/link'
+import { Icon } from '@/components/icon'
+import { CmsImage } from '../cms-image'
+import { FeatureList } from '../feature-list'
+import { SectionFrame } from '../section-frame'
+import type { SectionProps } from '../types'
+
+export function FeaturedProjectSection({ section }: SectionProps<'featuredProjectSection'>) {
+  const { project } = section
+  if (!project) return null
+  return (
+    <SectionFrame heading={section.heading} intro={section.intro}>
+      <article className="grid items-center gap-8 overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 lg:grid-cols-2">
+        <CmsImage
+          image={project.image}
+          sizes="(min-width: 1024px) 50vw, 100vw"
+          className="h-full w-full object-cover"
+        />
+        <div className="p-8">
+          <p className="flex items-center gap-2 text-sm font-medium text-brand-700">
+            <Icon name="map-pin" className="h-4 w-4" />
+            {project.location}
+          </p>
+          <h3 className="mt-2 text-2xl font-bold text-slate-900">{project.title}</h3>
+          <p className="mt-3 text-slate-600">{project.summary}</p>
+          <FeatureList features={project.features} className="mt-5 space-y-2" />
+          <Link href={`/projects/${project.slug}`} className={buttonClasses({ className: 'mt-6' })}>
+            Read the case study
+          </Link>
+        </div>
+      </article>
+    </SectionFrame>
+  )
+}

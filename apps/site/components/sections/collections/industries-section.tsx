@@ -1,0 +1,31 @@
+import { Icon } from '@/components/icon'
+import { getIndustries } from '@/lib/content'
+import { ItemGrid } from '../item-grid'
+import { SectionFrame } from '../section-frame'
+import type { SectionProps } from '../types'
+
+export async function IndustriesSection({ section }: SectionProps<'industriesSection'>) {
+  return (
+    <SectionFrame heading={section.heading} intro={section.intro} centered>
+      <ItemGrid
+        items={await getIndustries()}
+        className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3"
+        itemClassName="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+      >
+        {(industry) => (
+          <>
+            <div className="flex items-center gap-3">
+              <Icon name={industry.icon ?? 'building'} className="h-6 w-6 text-brand-700" />
+              <h3 className="text-lg font-semibold text-slate-900">{industry.title}</h3>
+            </div>
+            <ul className="mt-3 space-y-1 text-slate-600">
+              {(industry.points ?? []).map((point) => (
+                <li key={point}>{point}</li>
+              ))}
+            </ul>
+          </>
+        )}
+      </ItemGrid>
+    </SectionFrame>
+  )
+}

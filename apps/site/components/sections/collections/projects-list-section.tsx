@@ -1,0 +1,38 @@
+import Link from 'next/link'
+import { getProjects } from '@/lib/content'
+import { CmsImage } from '../cms-image'
+import { ItemGrid } from '../item-grid'
+import { SectionFrame } from '../section-frame'
+import type { SectionProps } from '../types'
+
+export async function ProjectsListSection({ section }: SectionProps<'projectsListSection'>) {
+  return (
+    <SectionFrame heading={section.heading} intro={section.intro}>
+      <ItemGrid
+        items={await getProjects()}
+        className="grid gap-6 md:grid-cols-2 lg:grid-cols-3"
+        itemClassName="flex flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200"
+      >
+        {(project) => (
+          <>
+            <CmsImage
+              image={project.image}
+              sizes="(min-width: 1024px) 33vw, (min-width: 768px) 50vw, 100vw"
+            />
+            <div className="flex flex-1 flex-col p-6">
+              <p className="text-sm font-medium text-brand-700">{project.location}</p>
+              <h3 className="mt-1 text-lg font-semibold text-slate-900">{project.title}</h3>
+              <p className="mt-2 flex-1 text-slate-600">{project.summary}</p>
+              <Link
+                href={`/projects/${project.slug}`}
+                className="mt-4 font-semibold text-brand-700 underline-offset-4 hover:underline"
+              >
+                View project<span className="sr-only">: {project.title}</span>
+              </Link>
+            </div>
+          </>
+        )}
+      </ItemGrid>
+    </SectionFrame>
+  )
+}

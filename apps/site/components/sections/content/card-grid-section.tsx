@@ -1,0 +1,44 @@
+import { resolveLink } from '@siyakha/content/links'
+import { Icon } from '@/components/icon'
+import { SmartLink } from '../links'
+import { SectionFrame } from '../section-frame'
+import type { SectionProps } from '../types'
+
+const gridCols: Record<number, string> = {
+  2: 'sm:grid-cols-2',
+  3: 'sm:grid-cols-2 lg:grid-cols-3',
+  4: 'sm:grid-cols-2 lg:grid-cols-4',
+}
+
+export function CardGridSection({ section, ctx }: SectionProps<'cardGridSection'>) {
+  return (
+    <SectionFrame heading={section.heading} intro={section.intro}>
+      <ul className={`grid gap-6 ${gridCols[section.columns ?? 3] ?? gridCols[3]}`}>
+        {(section.cards ?? []).map((card) => {
+          const link = card.link ? resolveLink(card.link, ctx.contacts) : null
+          return (
+            <li
+              key={card._key}
+              className="flex flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+            >
+              {card.icon ? (
+                <span className="mb-4 inline-flex h-11 w-11 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
+                  <Icon name={card.icon} className="h-6 w-6" />
+                </span>
+              ) : null}
+              <h3 className="text-lg font-semibold text-slate-900">{card.title}</h3>
+              {card.text ? <p className="mt-2 flex-1 text-slate-600">{card.text}</p> : null}
+              {link ? (
+                <SmartLink
+                  link={link}
+                  context={card.title ?? undefined}
+                  className="mt-4 font-semibold text-brand-700 underline-offset-4 hover:underline"
+                />
+              ) : null}
+            </li>
+          )
+        })}
+      </ul>
+    </SectionFrame>
+  )
+}
