@@ -1,4 +1,4 @@
--- Tickets and their messages (spec §3, architecture "Data model").
+-- Tickets and their messages: statuses and their allowed moves, the generated TCK- reference, and who may read and write each row.
 
 create type public.ticket_status as enum ('new', 'open', 'waiting_on_customer', 'on_hold', 'resolved', 'closed');
 create type public.close_reason as enum ('confirmed', 'auto_closed', 'cancelled', 'duplicate', 'spam');

@@ -24,8 +24,8 @@ export const createCompanyAdminAction = siteAction({
   run: async (_data, { session }) => {
     const settings = await getSettings()
     const body = createCompanyAdminSchema.safeParse({
-      company_name: settings.brandName ?? '',
-      admin_email: settings.emails?.accounts ?? '',
+      company_name: settings.brandName,
+      admin_email: settings.emails.accounts,
       make_superadmin: true,
     })
     if (!body.success)
