@@ -1,12 +1,6 @@
+import { PAGE_KEYS } from '@siyakha/studio/constants'
+import { POST_ROUTES, PROJECT_ROUTES, REDIRECTS, REGIONAL_ROUTES, SERVICE_ROUTES } from '@siyakha/tests/site'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { PAGE_KEYS } from '../../../studio/schemaTypes/lib/constants'
-import {
-  POST_ROUTES,
-  PROJECT_ROUTES,
-  REDIRECTS,
-  REGIONAL_ROUTES,
-  SERVICE_ROUTES,
-} from '../../../tests/e2e/site'
 import * as q from './queries'
 import { type ContentSource, createEmbeddedSource } from './source'
 

@@ -72,77 +72,63 @@ function FieldFrame({
   )
 }
 
+/**
+ * Splits a field's props into the frame's (label, hint, error) and the control's, with the ids and
+ * ARIA state that tie the label, hint and error to the control.
+ */
+function useField<P extends FieldOwnProps & { id?: string }>({
+  label,
+  name,
+  error,
+  hint,
+  optional,
+  className,
+  id,
+  ...rest
+}: P) {
+  const ids = useFieldIds(id, error, hint)
+  return {
+    frame: { label, optional, hint, error, className, ...ids },
+    control: {
+      id: ids.controlId,
+      name,
+      'aria-invalid': error ? true : undefined,
+      'aria-describedby': ids.describedBy,
+      className: controlClasses,
+      ...rest,
+    },
+  }
+}
+
 export type InputFieldProps = FieldOwnProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'name'>
 
-export function InputField({ label, name, error, hint, optional, className, id, ...props }: InputFieldProps) {
-  const ids = useFieldIds(id, error, hint)
+export function InputField(props: InputFieldProps) {
+  const { frame, control } = useField(props)
   return (
-    <FieldFrame {...{ label, optional, hint, error, className }} {...ids}>
-      <input
-        id={ids.controlId}
-        name={name}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={ids.describedBy}
-        className={controlClasses}
-        {...props}
-      />
+    <FieldFrame {...frame}>
+      <input {...control} />
     </FieldFrame>
   )
 }
 
 export type SelectFieldProps = FieldOwnProps & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'name'>
 
-export function SelectField({
-  label,
-  name,
-  error,
-  hint,
-  optional,
-  className,
-  id,
-  children,
-  ...props
-}: SelectFieldProps) {
-  const ids = useFieldIds(id, error, hint)
+export function SelectField(props: SelectFieldProps) {
+  const { frame, control } = useField(props)
   return (
-    <FieldFrame {...{ label, optional, hint, error, className }} {...ids}>
-      <select
-        id={ids.controlId}
-        name={name}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={ids.describedBy}
-        className={controlClasses}
-        {...props}
-      >
-        {children}
-      </select>
+    <FieldFrame {...frame}>
+      <select {...control} />
     </FieldFrame>
   )
 }
 
 export type TextareaFieldProps = FieldOwnProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'name'>
 
-export function TextareaField({
-  label,
-  name,
-  error,
-  hint,
-  optional,
-  className,
-  id,
-  ...props
-}: TextareaFieldProps) {
-  const ids = useFieldIds(id, error, hint)
+export function TextareaField(props: TextareaFieldProps) {
+  const { frame, control } = useField(props)
   return (
-    <FieldFrame {...{ label, optional, hint, error, className }} {...ids}>
-      <textarea
-        id={ids.controlId}
-        name={name}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={ids.describedBy}
-        className={controlClasses}
-        {...props}
-      />
+    <FieldFrame {...frame}>
+      <textarea {...control} />
     </FieldFrame>
   )
 }
