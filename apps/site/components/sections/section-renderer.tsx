@@ -16,7 +16,6 @@ export function Sections({ sections, ctx }: { sections: Section[] | null | undef
           <section
             key={section._key}
             id={section.anchor ?? undefined}
-            aria-labelledby={undefined}
             className={`py-14 sm:py-20 ${tintedSections.has(section._type) ? 'bg-slate-50' : ''}`}
           >
             <Body section={section} ctx={ctx} />
