@@ -1,9 +1,6 @@
-import { staticAssetHeaders } from '@siyakha/schemas/security-headers'
 import type { NextConfig } from 'next'
 import { PORTAL_URL } from './lib/env'
-
-// The same nonce-free headers proxy.ts gives the pages; the e2e suite checks they agree.
-const STATIC_ASSET_HEADERS = staticAssetHeaders()
+import { configuredSecurityHeaders } from './lib/security-headers'
 
 const config: NextConfig = {
   poweredByHeader: false,
@@ -24,12 +21,8 @@ const config: NextConfig = {
     contentSecurityPolicy: "default-src 'self'; script-src 'none'; sandbox;",
   },
   experimental: { inlineCss: true },
-  // Hashed static assets skip proxy.ts (there is no nonce to give them).
   async headers() {
-    return [
-      { source: '/_next/static/:path*', headers: STATIC_ASSET_HEADERS },
-      { source: '/_next/image', headers: STATIC_ASSET_HEADERS },
-    ]
+    return configuredSecurityHeaders()
   },
   /*
    * The portal (its own Next app) owns /auth and /portal/*; the site forwards them, path and query
@@ -37,13 +30,17 @@ const config: NextConfig = {
    * portal builds with `assetPrefix: '/_portal'`, so its scripts and styles are forwarded too.
    */
   async rewrites() {
-    return [
-      { source: '/auth', destination: `${PORTAL_URL}/auth` },
-      { source: '/auth/:path*', destination: `${PORTAL_URL}/auth/:path*` },
-      { source: '/portal', destination: `${PORTAL_URL}/portal` },
-      { source: '/portal/:path*', destination: `${PORTAL_URL}/portal/:path*` },
-      { source: '/_portal/:path*', destination: `${PORTAL_URL}/_portal/:path*` },
-    ]
+    return {
+      afterFiles: [
+        { source: '/auth', destination: `${PORTAL_URL}/auth` },
+        { source: '/auth/:path*', destination: `${PORTAL_URL}/auth/:path*` },
+        { source: '/portal', destination: `${PORTAL_URL}/portal` },
+        { source: '/portal/:path*', destination: `${PORTAL_URL}/portal/:path*` },
+        { source: '/_portal/:path*', destination: `${PORTAL_URL}/_portal/:path*` },
+      ],
+      // A path no page, file or route answers may be a CMS redirect (see app/cms-redirect).
+      fallback: [{ source: '/:path*', destination: '/cms-redirect/:path*' }],
+    }
   },
 }
 

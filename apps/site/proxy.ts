@@ -1,34 +1,43 @@
 import { refuseBadServerAction } from '@siyakha/schemas/server-action-guard'
 import { type NextRequest, NextResponse } from 'next/server'
-import { findRedirect } from '@/lib/redirects'
-import { withSecurityHeaders } from '@/lib/security-headers'
+import { perRequestSecurityHeaders } from '@/lib/security-headers'
 
 /**
- * Paths a CMS redirect may start from: pages, not Next's internals, API routes, CMS images or
- * files with an extension.
- */
-const REDIRECTABLE = /^\/(?!_next\/|api\/|cms-images\/|.*\.[a-z0-9]+$)/
-
-/**
- * Every response gets the security headers with a fresh CSP nonce; pages may first be redirected
- * by a CMS redirect: 308 for permanent ones (browsers keep the #fragment), 307 otherwise.
+ * Runs only where the matcher sends it, never for a GET of a prerendered page (next.config.ts gives
+ * those their headers): Server Action posts, which it checks before Next parses them, and the
+ * pages rendered per request, which get a fresh CSP nonce.
  */
 export async function proxy(request: NextRequest) {
-  const { pathname, search } = request.nextUrl
+  const security = perRequestSecurityHeaders()
   const refused = await refuseBadServerAction(request)
-  const rule = !refused && REDIRECTABLE.test(pathname) ? await findRedirect(pathname) : null
-  return withSecurityHeaders(request, (headers) => {
-    if (refused) return new NextResponse(refused.body, refused)
-    if (!rule) return NextResponse.next({ request: { headers } })
-    const target = new URL(rule.to, request.url)
-    target.search = search
-    return NextResponse.redirect(target, rule.permanent ? 308 : 307)
-  })
+  let response: NextResponse
+  if (refused) {
+    response = new NextResponse(refused.body, refused)
+  } else {
+    // A page rendered per request reads the policy from the request: Next puts its nonce on every
+    // script it emits.
+    const headers = new Headers(request.headers)
+    headers.set('Content-Security-Policy', security['Content-Security-Policy'])
+    response = NextResponse.next({ request: { headers } })
+  }
+  for (const [name, value] of Object.entries(security)) response.headers.set(name, value)
+  return response
 }
 
 export const config = {
-  // Everything but Next's hashed static assets (next.config.ts gives those the nonce-free headers)
-  // and the portal's paths (/auth, /portal/*, its /_portal assets), which the rewrites in
-  // next.config.ts forward: the portal sends its own headers, and two policies would both apply.
-  matcher: ['/((?!_next/static/|_next/image|_portal/|auth/|auth$|portal/|portal$).*)'],
+  matcher: [
+    // Literals, as Next requires. These two must equal RENDERED_PER_REQUEST (lib/security-headers.ts);
+    // the Server Action posts are checked on every path but the portal's (forwarded by the
+    // rewrites; the portal guards its own) and Next's hashed files.
+    '/newsletter/confirm',
+    '/newsletter/unsubscribe',
+    {
+      source: '/((?!_next/static/|_next/image|_portal/|auth/|auth$|portal/|portal$).*)',
+      has: [{ type: 'header', key: 'next-action' }],
+    },
+    {
+      source: '/((?!_next/static/|_next/image|_portal/|auth/|auth$|portal/|portal$).*)',
+      has: [{ type: 'header', key: 'content-type', value: 'multipart/form-data.*' }],
+    },
+  ],
 }

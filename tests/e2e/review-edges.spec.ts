@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto'
 import { type APIRequestContext, type APIResponse, expect, type Page, test } from '@playwright/test'
 import { AGENT, THABO, THABOS_TICKET } from './fixtures/demo'
+import { AUTH_COOKIE, passwordSession, sessionCookieValue } from './fixtures/stack'
 import { AuthPage } from './pages/auth-page'
 import { PORTAL_ORIGIN, POST_ROUTES, PROJECT_ROUTES, REVALIDATE_SECRET, SITE_ORIGIN } from './site'
 
@@ -41,15 +42,30 @@ test.describe('redirect targets stay on the site', () => {
 
 const NONCE = /'nonce-([A-Za-z0-9+/=]+)'/
 
-function expectSecurityHeaders(response: APIResponse, { framedBy }: { framedBy: string }) {
+/**
+ * The headers every page carries. Scripts: by nonce on pages rendered per request; on prerendered
+ * pages (served to everyone from the cache, so no nonce is possible) from this origin or inline,
+ * and nothing else: no other origin, no eval.
+ */
+function expectSecurityHeaders(
+  response: APIResponse,
+  { framedBy, scripts }: { framedBy: string; scripts: 'nonce' | 'prerendered' },
+) {
   const headers = response.headers()
   const csp = headers['content-security-policy'] ?? ''
-  expect(csp, `${response.url()} has a CSP`).toMatch(NONCE)
-  const scripts = csp.split(';').find((d) => d.trim().startsWith('script-src')) ?? ''
-  expect(scripts).not.toContain('unsafe-inline')
-  expect(scripts).toContain("'strict-dynamic'")
+  expect(csp, `${response.url()} has one CSP`).toMatch(/^default-src 'self'; script-src [^,\n]+$/)
+  const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src')) ?? ''
+  if (scripts === 'nonce') {
+    expect(csp, `${response.url()} has a nonce`).toMatch(NONCE)
+    expect(scriptSrc).not.toContain('unsafe-inline')
+    expect(scriptSrc).toContain("'strict-dynamic'")
+  } else {
+    expect(scriptSrc.trim(), response.url()).toBe("script-src 'self' 'unsafe-inline'")
+  }
   expect(csp).toContain(`frame-ancestors ${framedBy}`)
   expect(csp).toContain("object-src 'none'")
+  expect(csp).toContain("base-uri 'self'")
+  expect(csp).toContain("form-action 'self'")
   expect(headers['x-content-type-options']).toBe('nosniff')
   expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
   expect(headers['permissions-policy']).toContain('camera=()')
@@ -60,10 +76,16 @@ function expectSecurityHeaders(response: APIResponse, { framedBy }: { framedBy: 
 const nonceOf = (response: APIResponse) =>
   NONCE.exec(response.headers()['content-security-policy'] ?? '')?.[1]
 
+/** The opening tags of a page's scripts, JSON-LD (data, never run) left out. */
+const executableScripts = (html: string) =>
+  (html.match(/<script\b[^>]*>/g) ?? []).filter((tag) => !tag.includes('application/ld+json'))
+
 test.describe('security headers', () => {
   const STUDIO = 'http://localhost:3333'
 
-  test('every kind of site response carries them, with a fresh nonce each time', async ({ request }) => {
+  test('every kind of site response carries them; pages load scripts from the site only', async ({
+    request,
+  }) => {
     const samples: [string, number, 'GET' | 'POST'][] = [
       ['/', 200, 'GET'],
       ['/services/cloud-and-edge-solutions', 200, 'GET'],
@@ -78,19 +100,33 @@ test.describe('security headers', () => {
     for (const [path, status, method] of samples) {
       const response = await request.fetch(`${SITE_ORIGIN}${path}`, { method, maxRedirects: 0 })
       expect(response.status(), path).toBe(status)
-      expectSecurityHeaders(response, { framedBy: STUDIO })
+      expectSecurityHeaders(response, { framedBy: STUDIO, scripts: 'prerendered' })
     }
+    for (const path of ['/', '/blog', '/log-it', '/no-such-page']) {
+      const scripts = executableScripts(await (await request.get(`${SITE_ORIGIN}${path}`)).text())
+      expect(scripts.length, path).toBeGreaterThan(0)
+      for (const tag of scripts) {
+        const src = /\ssrc="([^"]*)"/.exec(tag)?.[1]
+        if (src !== undefined) expect(src, `${path}: ${tag}`).toMatch(/^\/_next\/static\//)
+      }
+    }
+  })
 
-    const [first, second] = [await request.get(`${SITE_ORIGIN}/`), await request.get(`${SITE_ORIGIN}/`)]
-    const nonce = nonceOf(first)
-    expect(nonce).toBeTruthy()
-    expect(nonceOf(second)).not.toBe(nonce)
-    // Next puts the response's nonce on every script it emits.
-    const html = await first.text()
-    const scripts = html.match(/<script\b[^>]*>/g) ?? []
-    const executable = scripts.filter((tag) => !tag.includes('application/ld+json'))
-    expect(executable.length).toBeGreaterThan(0)
-    for (const tag of executable) expect(tag).toContain(`nonce="${nonce}"`)
+  test('the site pages rendered per request get a fresh nonce, on every script', async ({ request }) => {
+    for (const path of ['/newsletter/confirm', '/newsletter/unsubscribe']) {
+      const [first, second] = [
+        await request.get(`${SITE_ORIGIN}${path}`),
+        await request.get(`${SITE_ORIGIN}${path}`),
+      ]
+      expectSecurityHeaders(first, { framedBy: STUDIO, scripts: 'nonce' })
+      const nonce = nonceOf(first)
+      expect(nonce).toBeTruthy()
+      expect(nonceOf(second)).not.toBe(nonce)
+      // Next puts the response's nonce on every script it emits.
+      const scripts = executableScripts(await first.text())
+      expect(scripts.length).toBeGreaterThan(0)
+      for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`)
+    }
   })
 
   test('every kind of portal response carries them, and nothing may frame the portal', async ({
@@ -108,11 +144,33 @@ test.describe('security headers', () => {
     for (const [address, status] of samples) {
       const response = await request.get(address, { maxRedirects: 0 })
       expect(response.status(), address).toBe(status)
-      expectSecurityHeaders(response, { framedBy: "'none'" })
-      expect(response.headers()['content-security-policy']).not.toContain(',')
+      expectSecurityHeaders(response, { framedBy: "'none'", scripts: 'nonce' })
     }
     const [first, second] = [await request.get(portal('/auth')), await request.get(portal('/auth'))]
     expect(nonceOf(first)).not.toBe(nonceOf(second))
+  })
+
+  test('content pages are served from the prerender cache, signed in or not', async ({ request }) => {
+    const cookie = `${AUTH_COOKIE}=${sessionCookieValue(await passwordSession(request, THABO))}`
+    const pages = [
+      '/',
+      '/services/cloud-and-edge-solutions',
+      '/it-company-johannesburg',
+      '/blog',
+      '/terms',
+      '/log-it',
+    ]
+    for (const path of [...pages, PROJECT_ROUTES[0] ?? '/projects', POST_ROUTES[0] ?? '/blog']) {
+      for (const headers of [{}, { cookie }] as Record<string, string>[]) {
+        const response = await request.get(`${SITE_ORIGIN}${path}`, { headers })
+        expect(response.status(), path).toBe(200)
+        // Next sends x-nextjs-cache (HIT, or STALE/MISS right after a revalidation) only for a
+        // page it serves from the prerender cache; a page rendered per request has none.
+        expect(response.headers()['x-nextjs-cache'], `${path} ${Object.keys(headers)}`).toMatch(
+          /^(HIT|STALE|MISS)$/,
+        )
+      }
+    }
   })
 
   test('static assets of both apps carry the nonce-free headers', async ({ request }) => {
@@ -177,7 +235,7 @@ const SITE_TEMPLATES = [
 ]
 
 test.describe('pages work under the CSP', () => {
-  // Many page loads per test, each rendered per request.
+  // Many page loads per test.
   test.describe.configure({ timeout: 300_000 })
 
   test('every site route template renders and hydrates with no CSP violation', async ({ page }) => {

@@ -8,7 +8,7 @@ import type { NextRequest } from 'next/server'
  */
 export function securityHeadersFor(request: NextRequest): ReturnType<typeof securityHeaders> {
   return securityHeaders({
-    nonce: createNonce(),
+    scripts: { nonce: createNonce() },
     frameAncestors: [],
     connectOrigins: [publicEnv.NEXT_PUBLIC_SUPABASE_URL],
     secureTransport: !isLocalHost(request.nextUrl.hostname),

@@ -2,7 +2,6 @@ import { SkipLink } from '@siyakha/ui/skip-link'
 import { Toaster } from '@siyakha/ui/toaster'
 import type { Metadata, Viewport } from 'next'
 import localFont from 'next/font/local'
-import { connection } from 'next/server'
 import { AdminQuickActions } from '@/components/admin-quick-actions'
 import { HashScroll } from '@/components/hash-scroll'
 import { JsonLd } from '@/components/json-ld'
@@ -37,9 +36,6 @@ export async function generateMetadata(): Promise<Metadata> {
 export const viewport: Viewport = { themeColor: '#0f172a', width: 'device-width', initialScale: 1 }
 
 export default async function RootLayout({ children }: { children: React.ReactNode }) {
-  // Every page renders per request, so Next can put this response's CSP nonce on its scripts (a
-  // prerendered page would carry none and be blocked). The CMS fetches stay cached by tag.
-  await connection()
   const [settings, nav] = await Promise.all([getSettings(), getNavigation()])
   const { brandName } = settings
   const services = nav.services.map((s) => ({

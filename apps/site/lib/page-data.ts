@@ -37,7 +37,7 @@ export type SlugProps = { params: Promise<{ slug: string }> }
 
 /**
  * A `[slug]` route's `generateStaticParams`: one page per slug the CMS lists. The route also sets
- * `dynamicParams = false`, so any other slug is a 404 (CMS redirects are the proxy's).
+ * `dynamicParams = false`, so any other slug is a 404 or a CMS redirect (app/cms-redirect).
  */
 export function slugParams(routes: () => Promise<{ slug: string }[]>) {
   return async () => (await routes()).map(({ slug }) => ({ slug }))

@@ -7,8 +7,8 @@ export interface RedirectRule {
   permanent: boolean
 }
 
-// Redirects are CMS documents, resolved by the proxy before any page renders. A short TTL keeps
-// an edit in the Studio live within a minute without a rebuild or a per-request fetch.
+// Redirects are CMS documents, looked up for paths no page answers (app/cms-redirect). A short TTL
+// keeps an edit in the Studio live within a minute without a rebuild or a per-request fetch.
 const TTL_MS = 60_000
 let table: { rules: Map<string, RedirectRule>; loadedAt: number } | undefined
 let loading: Promise<Map<string, RedirectRule>> | undefined

@@ -1,7 +1,11 @@
-import { createNonce, isLocalHost, securityHeaders } from '@siyakha/schemas/security-headers'
-import type { NextRequest, NextResponse } from 'next/server'
+import {
+  createNonce,
+  type ScriptRule,
+  securityHeaders,
+  staticAssetHeaders,
+} from '@siyakha/schemas/security-headers'
 import { z } from 'zod'
-import { SUPABASE_URL } from './env'
+import { SITE_URL, SUPABASE_URL } from './env'
 
 /** Where the Studio runs (its Presentation tool frames the site for preview); parsed once. */
 const STUDIO_ORIGIN = new URL(
@@ -11,33 +15,57 @@ const STUDIO_ORIGIN = new URL(
     .parse(process.env.SANITY_STUDIO_URL || undefined),
 ).origin
 
+/** HSTS and upgrading requests only where the site is served over https. */
+const SECURE_TRANSPORT = new URL(SITE_URL).protocol === 'https:'
+
 /**
- * A fresh nonce and this site's policy for one request: only the Studio may frame the site (the
- * Presentation tool's preview), the browser talks to Supabase, images come from Sanity's CDN.
+ * The site's only pages rendered per request: they act on the token in their link. proxy.ts gives
+ * them a fresh nonce like the portal's pages; every other page is prerendered and served from the
+ * cache with the prerendered script rule (see ScriptRule), its headers from next.config.ts.
  */
-export function securityHeadersFor(request: NextRequest): ReturnType<typeof securityHeaders> {
+export const RENDERED_PER_REQUEST = ['/newsletter/confirm', '/newsletter/unsubscribe'] as const
+
+/** Only the Studio may frame the site (for preview); the browser talks to Supabase; images may come from Sanity's CDN. */
+function siteSecurityHeaders(scripts: ScriptRule) {
   return securityHeaders({
-    nonce: createNonce(),
+    scripts,
     frameAncestors: [STUDIO_ORIGIN],
     connectOrigins: [SUPABASE_URL],
     imageOrigins: ['https://cdn.sanity.io'],
-    secureTransport: !isLocalHost(request.nextUrl.hostname),
+    secureTransport: SECURE_TRANSPORT,
     development: process.env.NODE_ENV === 'development',
   })
 }
 
+/** The headers of a page rendered per request, with a fresh nonce in its CSP. */
+export function perRequestSecurityHeaders(): ReturnType<typeof securityHeaders> {
+  return siteSecurityHeaders({ nonce: createNonce() })
+}
+
+/** Paths whose headers come from elsewhere: the portal's (forwarded) and the pages proxy.ts serves. */
+const NOT_PRERENDERED = [
+  '_next/static/',
+  '_next/image',
+  '_portal/',
+  'auth(?:/|$)',
+  'portal(?:/|$)',
+  ...RENDERED_PER_REQUEST.map((path) => `${path.slice(1)}$`),
+]
+
 /**
- * The page render reads the policy from the request (Next puts its nonce on every script it
- * emits); the browser reads it from the response.
+ * The headers in next.config.ts form: the full set on every page, route and 404 of the site (set
+ * by Next's router, so serving a cached page runs no code of ours), the CSP-free set on hashed
+ * static files.
  */
-export function withSecurityHeaders(
-  request: NextRequest,
-  respond: (requestHeaders: Headers) => NextResponse,
-): NextResponse {
-  const headers = securityHeadersFor(request)
-  const requestHeaders = new Headers(request.headers)
-  requestHeaders.set('Content-Security-Policy', headers['Content-Security-Policy'])
-  const response = respond(requestHeaders)
-  for (const [name, value] of Object.entries(headers)) response.headers.set(name, value)
-  return response
+export function configuredSecurityHeaders() {
+  const toConfig = (headers: Record<string, string>) =>
+    Object.entries(headers).map(([key, value]) => ({ key, value }))
+  return [
+    {
+      source: `/:path((?!${NOT_PRERENDERED.join('|')}).*)`,
+      headers: toConfig(siteSecurityHeaders('prerendered')),
+    },
+    { source: '/_next/static/:path*', headers: staticAssetHeaders() },
+    { source: '/_next/image', headers: staticAssetHeaders() },
+  ]
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { contentSecurityPolicy, createNonce, isLocalHost, securityHeaders } from './security-headers'
 
 const options = {
-  nonce: 'abc123==',
+  scripts: { nonce: 'abc123==' },
   frameAncestors: ['http://localhost:3333'],
   connectOrigins: ['http://127.0.0.1:54321'],
   imageOrigins: ['https://cdn.sanity.io'],
@@ -19,11 +19,20 @@ function directives(policy: string): Map<string, string[]> {
 }
 
 describe('security headers', () => {
-  it('allows scripts by nonce only, never inline', () => {
+  it('allows scripts by nonce only, never inline, on pages rendered per request', () => {
     const csp = directives(contentSecurityPolicy(options))
     expect(csp.get('script-src')).toEqual([`'self'`, `'nonce-abc123=='`, `'strict-dynamic'`])
     expect(csp.get('object-src')).toEqual([`'none'`])
     expect(csp.get('base-uri')).toEqual([`'self'`])
+  })
+
+  it('allows same-origin and inline scripts on prerendered pages, nothing foreign, no eval', () => {
+    const csp = directives(contentSecurityPolicy({ ...options, scripts: 'prerendered' }))
+    expect(csp.get('script-src')).toEqual([`'self'`, `'unsafe-inline'`])
+    expect(csp.get('default-src')).toEqual([`'self'`])
+    expect(csp.get('object-src')).toEqual([`'none'`])
+    expect(csp.get('base-uri')).toEqual([`'self'`])
+    expect(csp.get('form-action')).toEqual([`'self'`])
   })
 
   it('lets only the given origins frame the pages, and nobody when none is given', () => {

@@ -1,11 +1,22 @@
 /**
  * The response headers both Next apps send, built in one place so the site and the portal cannot
- * drift apart. Pure functions: each app's proxy.ts supplies its own origins and the request's nonce.
+ * drift apart. Pure functions: each app's proxy.ts supplies its own origins and script rule.
  */
 
+/**
+ * Which scripts may run.
+ * - `{ nonce }`: pages rendered per request (the portal). Next puts this response's nonce on its
+ *   own scripts and nothing else may run, not even same-origin files it did not load.
+ * - `'prerendered'`: pages rendered once and served to everyone from the cache (the site). Such a
+ *   page cannot carry a per-request nonce, and Next writes its data into inline scripts, so
+ *   scripts may come from this origin or be inline; never from another origin, never eval. Such a
+ *   page holds nothing from the request (no query string, no cookie, no form value), which is what
+ *   a nonce would guard against.
+ */
+export type ScriptRule = { nonce: string } | 'prerendered'
+
 export interface SecurityHeaderOptions {
-  /** This request's nonce: Next puts it on its own scripts, nothing else may run. */
-  nonce: string
+  scripts: ScriptRule
   /** Origins allowed to frame the pages (the Studio's, for preview); none when empty. */
   frameAncestors: readonly string[]
   /** Origins the browser talks to besides this one (Supabase: REST, Auth, Realtime). */
@@ -45,13 +56,16 @@ function withWebSocket(origin: string): string[] {
 }
 
 export function contentSecurityPolicy(options: SecurityHeaderOptions): string {
-  const scripts = [`'self'`, `'nonce-${options.nonce}'`, `'strict-dynamic'`]
+  const scripts =
+    options.scripts === 'prerendered'
+      ? [`'self'`, `'unsafe-inline'`]
+      : [`'self'`, `'nonce-${options.scripts.nonce}'`, `'strict-dynamic'`]
   if (options.development) scripts.push(`'unsafe-eval'`)
   const directives: [string, ...string[]][] = [
     ['default-src', `'self'`],
     ['script-src', ...scripts],
-    // Next inlines critical CSS and React sets style attributes; a nonce would disable
-    // 'unsafe-inline' for styles, so styles stay inline-allowed while scripts are not.
+    // React sets style attributes and Next may inline CSS; a nonce would disable 'unsafe-inline'
+    // for styles, so styles stay inline-allowed.
     ['style-src', `'self'`, `'unsafe-inline'`],
     ['img-src', `'self'`, 'data:', 'blob:', ...(options.imageOrigins ?? [])],
     ['font-src', `'self'`],
@@ -65,7 +79,7 @@ export function contentSecurityPolicy(options: SecurityHeaderOptions): string {
   return directives.map((directive) => directive.join(' ')).join('; ')
 }
 
-/** The headers for every dynamic response (pages, route handlers, redirects, 404s). */
+/** The headers for every page, route handler, redirect and 404. */
 export function securityHeaders(
   options: SecurityHeaderOptions,
 ): { 'Content-Security-Policy': string } & Record<string, string> {

@@ -2,7 +2,7 @@ import { ServicePage, serviceMetadata } from '@/components/sections/service-page
 import { getServiceRoutes } from '@/lib/content'
 import type { SlugProps } from '@/lib/page-data'
 
-// Only the slugs in the CMS exist; anything else is a 404 (CMS redirects are handled by the proxy).
+// Only the slugs in the CMS exist; anything else is a 404 (a CMS redirect for it is answered by app/cms-redirect).
 export const dynamicParams = false
 
 export async function generateStaticParams() {
