@@ -309,6 +309,21 @@ test.describe('revalidation webhook', () => {
     expect(replay.status()).toBe(409)
   })
 
+  test('a signed webhook expires exactly the prerendered pages that show its type', async ({ request }) => {
+    const cache = async (path: string) =>
+      (await request.get(`${SITE_ORIGIN}${path}`)).headers()['x-nextjs-cache']
+    await cache('/terms')
+    // Only the home page shows industries. Another test's request may take the fresh render first,
+    // hence the retry; a page the webhook did not expire never answers MISS.
+    await expect(async () => {
+      const body = JSON.stringify({ _type: 'industry', slug: `webhook-${Date.now()}-${Math.random()}` })
+      expect((await post(request, body, signature(body, Date.now()))).status()).toBe(200)
+      expect(await cache('/terms')).toBe('HIT')
+      expect(await cache('/')).toBe('MISS')
+      expect(await cache('/')).toBe('HIT')
+    }).toPass({ timeout: 30_000 })
+  })
+
   test('a signature older than five minutes is refused', async ({ request }) => {
     const body = JSON.stringify({ _type: 'service', slug: 'cloud-and-edge-solutions' })
     const stale = await post(request, body, signature(body, Date.now() - 6 * 60_000))

@@ -4,6 +4,9 @@ import { absoluteUrl } from '@/lib/env'
 const escapeXml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 
+// Prerendered like the pages, and expired with them when a post changes (the reads are tagged).
+export const dynamic = 'force-static'
+
 export async function GET() {
   const [posts, settings] = await Promise.all([getPosts(), getSettings()])
   const brand = settings.brandName
