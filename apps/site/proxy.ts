@@ -1,27 +1,41 @@
 import { refuseBadServerAction } from '@siyakha/schemas/server-action-guard'
 import { type NextRequest, NextResponse } from 'next/server'
-import { perRequestSecurityHeaders } from '@/lib/security-headers'
+import { securityHeadersFor } from '@/lib/security-headers'
 
 /**
  * Runs only where the matcher sends it, never for a GET of a prerendered page (next.config.ts gives
- * those their headers): Server Action posts, which it checks before Next parses them, and the
- * pages rendered per request, which get a fresh CSP nonce.
+ * those their headers): Server Action posts, which it checks before Next parses them; paths with a
+ * percent sign, which Next answers 500 when they do not decode; and the pages rendered per
+ * request, which get a fresh CSP nonce.
  */
 export async function proxy(request: NextRequest) {
-  const security = perRequestSecurityHeaders()
-  const refused = await refuseBadServerAction(request)
+  const security = securityHeadersFor(request.nextUrl.pathname)
+  const refused = decodable(request.nextUrl.pathname)
+    ? await refuseBadServerAction(request)
+    : new Response('The path is not valid percent-encoded UTF-8.', { status: 400 })
   let response: NextResponse
   if (refused) {
     response = new NextResponse(refused.body, refused)
-  } else {
+  } else if (security.nonce) {
     // A page rendered per request reads the policy from the request: Next puts its nonce on every
     // script it emits.
     const headers = new Headers(request.headers)
-    headers.set('Content-Security-Policy', security['Content-Security-Policy'])
+    headers.set('Content-Security-Policy', security.headers['Content-Security-Policy'])
     response = NextResponse.next({ request: { headers } })
+  } else {
+    response = NextResponse.next()
   }
-  for (const [name, value] of Object.entries(security)) response.headers.set(name, value)
+  for (const [name, value] of Object.entries(security.headers)) response.headers.set(name, value)
   return response
+}
+
+function decodable(pathname: string): boolean {
+  try {
+    decodeURIComponent(pathname)
+    return true
+  } catch {
+    return false
+  }
 }
 
 export const config = {
@@ -31,6 +45,7 @@ export const config = {
     // rewrites; the portal guards its own) and Next's hashed files.
     '/newsletter/confirm',
     '/newsletter/unsubscribe',
+    '/(.*%.*)',
     {
       source: '/((?!_next/static/|_next/image|_portal/|auth/|auth$|portal/|portal$).*)',
       has: [{ type: 'header', key: 'next-action' }],

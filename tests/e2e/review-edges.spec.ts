@@ -173,6 +173,14 @@ test.describe('security headers', () => {
     }
   })
 
+  test('a path that does not decode is refused with 400 and the headers, not a 500', async ({ request }) => {
+    for (const path of ['/%', '/%E0%A4%A', '/blog/%zz', '/services/a%FF']) {
+      const response = await request.get(`${SITE_ORIGIN}${path}`)
+      expect(response.status(), path).toBe(400)
+      expectSecurityHeaders(response, { framedBy: STUDIO, scripts: 'prerendered' })
+    }
+  })
+
   test('static assets of both apps carry the nonce-free headers', async ({ request }) => {
     for (const page of [`${SITE_ORIGIN}/`, portal('/auth')]) {
       const html = await (await request.get(page)).text()

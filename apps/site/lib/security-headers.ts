@@ -37,9 +37,19 @@ function siteSecurityHeaders(scripts: ScriptRule) {
   })
 }
 
-/** The headers of a page rendered per request, with a fresh nonce in its CSP. */
-export function perRequestSecurityHeaders(): ReturnType<typeof securityHeaders> {
-  return siteSecurityHeaders({ nonce: createNonce() })
+const PRERENDERED = siteSecurityHeaders('prerendered')
+
+/**
+ * The headers for a response of proxy.ts: with a fresh nonce for a page rendered per request, the
+ * prerendered set (as next.config.ts gives it) for anything else.
+ */
+export function securityHeadersFor(pathname: string): {
+  headers: ReturnType<typeof securityHeaders>
+  nonce: boolean
+} {
+  return (RENDERED_PER_REQUEST as readonly string[]).includes(pathname)
+    ? { headers: siteSecurityHeaders({ nonce: createNonce() }), nonce: true }
+    : { headers: PRERENDERED, nonce: false }
 }
 
 /** Paths whose headers come from elsewhere: the portal's (forwarded) and the pages proxy.ts serves. */
@@ -63,7 +73,7 @@ export function configuredSecurityHeaders() {
   return [
     {
       source: `/:path((?!${NOT_PRERENDERED.join('|')}).*)`,
-      headers: toConfig(siteSecurityHeaders('prerendered')),
+      headers: toConfig(PRERENDERED),
     },
     { source: '/_next/static/:path*', headers: staticAssetHeaders() },
     { source: '/_next/image', headers: staticAssetHeaders() },

@@ -143,6 +143,10 @@ export function pageInputs(tokens: Tokens, count: number): Input[] {
     '/newsletter/unsubscribe',
     '/no-such-page',
     '/blog/no-such-post',
+    // Paths ending in '/' get a hostile last segment.
+    '/blog/',
+    '/services/',
+    '/projects/',
   ]
   const portalPaths = [
     '/auth',
@@ -167,6 +171,13 @@ export function pageInputs(tokens: Tokens, count: number): Input[] {
         fc.oneof(
           fc.uuid(),
           hostileString.map((s) => encode(s.slice(0, 200))),
+          // Escapes that do not decode: a lone %, bad hex, truncated or invalid UTF-8.
+          fc
+            .tuple(
+              fc.constantFrom('%', '%zz', '%E0%A4%A', '%ED%A0%80', '%C0%AF', '%FF'),
+              fc.string({ maxLength: 8 }),
+            )
+            .map(([bad, text]) => `${encode(text)}${bad}`),
         ),
         { nil: undefined },
       ),
