@@ -205,11 +205,11 @@ export function markdown(r: Results): string {
 const DOC_HEAD = `# Performance
 
 Targets: issue 11 and the shared targets (\`../shared/docs/performance.md\`, evidence in
-\`../shared/docs/performance-research.md\`). In short,
-on every route template beside an empty Next.js page of the same version, measured in one run: LCP and
-TBT ≤ 1.3× the empty page's (aim 1.15×), JavaScript ≤ 1.1×, CLS ≤ 0.01, every sitemap page's HTML
-≤ 80 KB with no stylesheet or script delivered twice, cached-page throughput ≥ 0.5× the empty page's
-(aim 0.8×), Lighthouse 100 / 100 / 100 / 100 on home, an article and /log-it.
+\`../shared/docs/performance-research.md\`). In short, on every route template beside an empty Next.js
+page of the same version, measured in one run: LCP and TBT ≤ 1.3× the empty page's (aim 1.15×),
+JavaScript ≤ 1.1×, CLS ≤ 0.01, every sitemap page's HTML ≤ 80 KB with no stylesheet or script
+delivered twice, cached-page throughput ≥ 0.5× the empty page's (aim 0.8×), Lighthouse
+100 / 100 / 100 / 100 on home, an article and /log-it.
 
 ## How to run
 
