@@ -49,13 +49,43 @@ async function waitFor(url: string, what: string, child: ChildProcess) {
   throw new Error(`${what} did not come up at ${url}`)
 }
 
+/**
+ * Waits for a line of the child's output. The stack is not polled on its ports: a poll of
+ * 127.0.0.1:54324 before it listens can connect to itself (54324 is in Linux's ephemeral port
+ * range) and then hold the port the stack is about to take.
+ */
+function startedLine(child: ChildProcess, line: RegExp, what: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let seen = ''
+    const timer = setTimeout(() => reject(new Error(`${what} did not start in 120 s`)), 120_000)
+    child.stdout?.on('data', (chunk: Buffer) => {
+      seen = (seen + chunk.toString()).slice(-4096)
+      if (line.test(seen)) {
+        clearTimeout(timer)
+        child.stdout?.resume()
+        resolve()
+      }
+    })
+    child.once('exit', (code) => {
+      clearTimeout(timer)
+      reject(new Error(`${what} exited (${code}) before it was ready`))
+    })
+  })
+}
+
 /** Starts the stack (unless a Supabase project is configured), the site and the empty page. */
 export async function start(sitePort: number, emptyPort: number): Promise<Servers> {
   const children: ChildProcess[] = []
-  const run = (what: string, command: string, args: string[], extra: Record<string, string> = {}) => {
+  const run = (
+    what: string,
+    command: string,
+    args: string[],
+    extra: Record<string, string> = {},
+    stdout: 'ignore' | 'pipe' = 'ignore',
+  ) => {
     const child = spawn(command, args, {
       cwd: ROOT,
-      stdio: ['ignore', 'ignore', 'inherit'],
+      stdio: ['ignore', stdout, 'inherit'],
       env: { ...env, ...extra },
       detached: true,
     })
@@ -85,8 +115,9 @@ export async function start(sitePort: number, emptyPort: number): Promise<Server
         process.execPath,
         [join(ROOT, 'packages/local-supabase/bin/local-supabase.mjs'), 'start'],
         { LOCAL_SUPABASE_DATA_DIR: dataDir },
+        'pipe',
       )
-      await waitFor('http://127.0.0.1:54324/', stack.what, stack.child)
+      await startedLine(stack.child, /local-supabase started/, stack.what)
     }
     const site = run('The site', 'npm', ['run', 'start', '-w', '@siyakha/site'], { PORT: String(sitePort) })
     const empty = run('The empty page', process.execPath, [
