@@ -1,6 +1,8 @@
 #!/usr/bin/env node
-// Lighthouse (mobile preset) on the production build, median of N runs per page.
-// Usage: start the site (`npm start`), then `npm run perf:lighthouse -w tests [-- --runs 5 --base http://localhost:3000]`.
+// Lighthouse (mobile preset) on chosen pages of a running product, median of N runs per page. The
+// site's templates beside the empty Next page are `npm run bench`'s job; this is for anything else,
+// signed-in portal pages above all.
+// Usage: start the product (`npm start`), then `npm run perf:lighthouse -w tests -- --pages /auth [--runs 5 --base http://localhost:3001]`.
 // Signed-in portal pages: `-- --base http://localhost:3001 --as thabo@example.co.za --pages /portal/my-tickets`
 // signs in on the local stack (demo password) and puts the session cookie in the browser itself, as
 // a sign-in would (a Cookie request header alone leaves supabase-js in the page signed out).
@@ -17,13 +19,13 @@ const { values } = parseArgs({
     as: { type: 'string' },
     supabase: { type: 'string', default: 'http://127.0.0.1:54321' },
     runs: { type: 'string', default: '3' },
-    pages: {
-      type: 'string',
-      default:
-        '/,/services/infrastructure-and-networking,/it-company-london,/blog/voip-phone-rollout-services-south-africa',
-    },
+    pages: { type: 'string' },
   },
 })
+if (!values.pages) {
+  console.error('Name the pages: --pages /auth,/portal/my-tickets (the site templates: npm run bench)')
+  process.exit(2)
+}
 
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b)
