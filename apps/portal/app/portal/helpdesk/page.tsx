@@ -94,7 +94,9 @@ export default async function HelpdeskPage({ searchParams }: { searchParams: Pro
   )
   if (!(await currentUserIsStaff())) return <AccessDenied />
   const { tickets, hasNext, hasPrevious, failed } = await loadTickets(filters, user.id, start)
-  const first = (page - 1) * HELPDESK_PAGE_SIZE + 1
+  // Going back can reach the top sooner than the number says (tickets were deleted meanwhile).
+  const shown = hasPrevious ? page : 1
+  const first = (shown - 1) * HELPDESK_PAGE_SIZE + 1
   const newest = tickets[0]
   const oldest = tickets.at(-1)
 
@@ -204,7 +206,7 @@ export default async function HelpdeskPage({ searchParams }: { searchParams: Pro
             <div className="flex gap-2">
               {hasPrevious && newest ? (
                 <Link
-                  href={helpdeskHref(filters, page - 1, { before: cursorOf(newest) })}
+                  href={helpdeskHref(filters, shown - 1, { before: cursorOf(newest) })}
                   className={buttonClasses({ variant: 'outline', size: 'sm' })}
                 >
                   Previous page
@@ -212,7 +214,7 @@ export default async function HelpdeskPage({ searchParams }: { searchParams: Pro
               ) : null}
               {hasNext && oldest ? (
                 <Link
-                  href={helpdeskHref(filters, page + 1, { after: cursorOf(oldest) })}
+                  href={helpdeskHref(filters, shown + 1, { after: cursorOf(oldest) })}
                   className={buttonClasses({ variant: 'outline', size: 'sm' })}
                 >
                   Next page
