@@ -7,9 +7,11 @@
 // It adds generated tickets to the running stack's database once (topping up to --tickets) and a
 // signed-in customer who owns some of them, then loads the customer's "My Tickets", its second page
 // (by cursor) and one ticket page with autocannon from this process, and reports latency
-// percentiles of every response. Then, on the same database, create ticket + WhatsApp intent for
-// --customers concurrent customers (supabase/tests/perf/ticket-load.ts against the running stack;
-// `--customers 0` skips it).
+// percentiles of every response. With `--customers 50`, then, on the same database, create ticket +
+// WhatsApp intent for that many concurrent customers (supabase/tests/perf/ticket-load.ts against
+// the running stack). Off by default: signing 50 customers in at once trips the auth server's
+// sign-in rate limit of `npm start`'s stack (429); `npm run perf:tickets -w @siyakha/backend` runs
+// the same flow on a throwaway stack.
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { parseArgs } from 'node:util'
@@ -25,7 +27,7 @@ const { values } = parseArgs({
     tickets: { type: 'string', default: '1000000' },
     connections: { type: 'string', default: '10' },
     seconds: { type: 'string', default: '15' },
-    customers: { type: 'string', default: '50' },
+    customers: { type: 'string', default: '0' },
     rounds: { type: 'string', default: '10' },
   },
 })
