@@ -5,8 +5,15 @@
 // Start the product first (`npm start`: stack, site, portal), then:
 //   npm run perf:portal -w tests [-- --tickets 1000000 --connections 10 --seconds 15]
 // It adds generated tickets to the running stack's database once (topping up to --tickets) and a
-// signed-in customer who owns some of them, then loads the customer's "My Tickets" and one ticket
-// page with autocannon from this process, and reports latency percentiles of every response.
+// signed-in customer who owns some of them, then loads the customer's "My Tickets", its second page
+// (by cursor) and one ticket page with autocannon from this process, and reports latency
+// percentiles of every response. With `--customers 50`, then, on the same database, create ticket +
+// WhatsApp intent for that many concurrent customers (supabase/tests/perf/ticket-load.ts against
+// the running stack). Off by default: signing 50 customers in at once trips the auth server's
+// sign-in rate limit of `npm start`'s stack (429); `npm run perf:tickets -w @siyakha/backend` runs
+// the same flow on a throwaway stack.
+import { spawn } from 'node:child_process'
+import { once } from 'node:events'
 import { parseArgs } from 'node:util'
 import autocannon from 'autocannon'
 import pg from 'pg'
@@ -20,6 +27,8 @@ const { values } = parseArgs({
     tickets: { type: 'string', default: '1000000' },
     connections: { type: 'string', default: '10' },
     seconds: { type: 'string', default: '15' },
+    customers: { type: 'string', default: '0' },
+    rounds: { type: 'string', default: '10' },
   },
 })
 
@@ -89,6 +98,21 @@ const percentile = (xs, p) => {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN
 }
 
+/** Create ticket + intent, as the portal's action does it, for many customers at once. */
+async function createTickets() {
+  const child = spawn('npm', ['run', 'perf:tickets', '-w', '@siyakha/backend'], {
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      PERF_API_URL: values.supabase,
+      PERF_CUSTOMERS: values.customers,
+      PERF_ROUNDS: values.rounds,
+    },
+  })
+  const [code] = await once(child, 'exit')
+  if (code !== 0) throw new Error(`perf:tickets exited with ${code}`)
+}
+
 /** autocannon against one page; every response's time is kept for exact percentiles. */
 async function load(label, path, cookie) {
   const url = `${values.portal}${path}`
@@ -122,9 +146,13 @@ try {
   const customer = await customerId()
   const total = await seed(customer)
   const { rows } = await db.query(
-    'select id from public.tickets where created_by_user_id = $1 order by created_at desc limit 1',
+    `select id, to_json(created_at) #>> '{}' as created_at from public.tickets
+     where created_by_user_id = $1 order by created_at desc, id desc limit 50`,
     [customer],
   )
+  // The second page of My Tickets starts below the 50th ticket (the portal's "Older tickets" link).
+  const fiftieth = rows.at(-1)
+  const olderHref = `/portal/my-tickets?after=${encodeURIComponent(`${fiftieth.created_at}_${fiftieth.id}`)}`
   const { name, value } = sessionCookie(values.supabase, await signIn(values.supabase, EMAIL))
   const cookie = `${name}=${value}`
   console.log(
@@ -132,9 +160,11 @@ try {
   )
   const results = [
     await load('My Tickets', '/portal/my-tickets', cookie),
+    await load('My Tickets, older', olderHref, cookie),
     await load('ticket page', `/portal/tickets/${rows[0].id}`, cookie),
   ]
   console.table(Object.fromEntries(results.map(({ label, ...row }) => [label, row])))
+  if (Number(values.customers) > 0) await createTickets()
 } finally {
   await db.end()
 }

@@ -20,12 +20,40 @@ export function adminCompanyIdsQuery(client: TypedSupabaseClient, userId: string
     .throwOnError()
 }
 
+/**
+ * Where a page of a ticket list starts: the (created_at, id) of the row before it, exactly as the
+ * database returned them (created_at keeps its microseconds). Lists are ordered by both, newest
+ * first, so the next page is an index scan from that point on, however deep: no OFFSET.
+ */
+export interface TicketCursor {
+  createdAt: string
+  id: string
+}
+
+/**
+ * PostgREST `or` groups, combined into one `or` parameter (postgrest-js adds a second `or` as a
+ * second query parameter): each group is a comma-separated list of conditions, one of which holds.
+ */
+function allOf(groups: readonly string[]): string | undefined {
+  if (groups.length === 0) return undefined
+  return groups.length === 1 ? groups[0] : `and(${groups.map((group) => `or(${group})`).join(',')})`
+}
+
+/** Rows past the cursor: older than it (`older`), or newer (`newer`, for the page before). */
+function pastCursor({ createdAt, id }: TicketCursor, direction: 'older' | 'newer'): string {
+  const op = direction === 'older' ? 'lt' : 'gt'
+  const at = `"${createdAt}"`
+  return `created_at.${op}.${at},and(created_at.eq.${at},id.${op}.${id})`
+}
+
 export interface MyTicketsScope {
   /** The signed-in user. */
   userId: string
   /** From `adminCompanyIdsQuery`: their companies' tickets belong on the list too. */
   adminCompanyIds?: readonly string[]
   limit?: number
+  /** Only tickets older than this one (the next page). */
+  after?: TicketCursor
 }
 
 /**
@@ -36,14 +64,24 @@ export interface MyTicketsScope {
  */
 export function myTicketsQuery(
   client: TypedSupabaseClient,
-  { userId, adminCompanyIds = [], limit = 20 }: MyTicketsScope,
+  { userId, adminCompanyIds = [], limit = 20, after }: MyTicketsScope,
 ) {
-  const query = client.from('tickets').select(TICKET_LIST_COLUMNS)
-  const scoped =
-    adminCompanyIds.length === 0
-      ? query.eq('created_by_user_id', userId)
-      : query.or(`created_by_user_id.eq.${userId},company_id.in.(${adminCompanyIds.join(',')})`)
-  return scoped.order('created_at', { ascending: false }).limit(limit).throwOnError()
+  let query = client.from('tickets').select(TICKET_LIST_COLUMNS)
+  const groups: string[] = []
+  if (adminCompanyIds.length === 0) query = query.eq('created_by_user_id', userId)
+  else groups.push(`created_by_user_id.eq.${userId},company_id.in.(${adminCompanyIds.join(',')})`)
+  if (after) {
+    // The plain bound lets Postgres start the index scan at the cursor; the `or` settles ties.
+    query = query.lte('created_at', after.createdAt)
+    groups.push(pastCursor(after, 'older'))
+  }
+  const filter = allOf(groups)
+  if (filter) query = query.or(filter)
+  return query
+    .order('created_at', { ascending: false })
+    .order('id', { ascending: false })
+    .limit(limit)
+    .throwOnError()
 }
 
 /** One ticket; `data` is null when it does not exist or the user may not read it. */
@@ -100,7 +138,13 @@ export interface HelpdeskTicketsArgs {
   /** Only tickets assigned to this user. */
   assignedTo?: string
   limit: number
-  offset?: number
+  /** Only tickets older than this one (the next page). */
+  after?: TicketCursor
+  /**
+   * Only tickets newer than this one (the page before): the rows nearest the cursor, which come
+   * back oldest first; the caller reverses them.
+   */
+  before?: TicketCursor
 }
 
 /**
@@ -116,24 +160,32 @@ export function containsPattern(text: string): string {
   return `"${like.replace(/[\\"]/g, (c) => `\\${c}`)}"`
 }
 
-/** The staff helpdesk list (staff read every ticket through RLS), newest first. */
+/**
+ * The staff helpdesk list (staff read every ticket through RLS), newest first, a page at a time
+ * from a cursor. Each filter has an index in its order (supabase/migrations/…_at_scale.sql).
+ */
 export function helpdeskTicketsQuery(
   client: TypedSupabaseClient,
-  { status, search, assignedTo, limit, offset = 0 }: HelpdeskTicketsArgs,
+  { status, search, assignedTo, limit, after, before }: HelpdeskTicketsArgs,
 ) {
   let query = client.from('tickets').select(HELPDESK_LIST_COLUMNS)
+  const groups: string[] = []
   if (status === 'active') query = query.not('status', 'in', '(resolved,closed)')
   else if (status !== 'all') query = query.eq('status', status)
   if (search) {
     const pattern = containsPattern(search)
-    query = query.or(`tracking_ref.ilike.${pattern},summary.ilike.${pattern}`)
+    groups.push(`tracking_ref.ilike.${pattern},summary.ilike.${pattern}`)
   }
   if (assignedTo) query = query.eq('assigned_to', assignedTo)
-  return query
-    .order('created_at', { ascending: false })
-    .order('id', { ascending: false })
-    .range(offset, offset + limit - 1)
-    .throwOnError()
+  const cursor = after ?? before
+  if (cursor) {
+    query = after ? query.lte('created_at', cursor.createdAt) : query.gte('created_at', cursor.createdAt)
+    groups.push(pastCursor(cursor, after ? 'older' : 'newer'))
+  }
+  const filter = allOf(groups)
+  if (filter) query = query.or(filter)
+  const ascending = !after && !!before
+  return query.order('created_at', { ascending }).order('id', { ascending }).limit(limit).throwOnError()
 }
 
 /** One ticket with everything the helpdesk shows; `data` is null when missing or unreadable. */

@@ -29,14 +29,35 @@ describe('helpdesk queries', () => {
 
   it('lists open work newest first, one page at a time', async () => {
     const { client, requests } = recordingClient(() => json([]))
-    await helpdeskTicketsQuery(client, { status: 'active', limit: 51, offset: 50 })
+    await helpdeskTicketsQuery(client, { status: 'active', limit: 51 })
     const url = requests[0]?.url
     expect(url?.searchParams.get('status')).toBe('not.in.(resolved,closed)')
     expect(url?.searchParams.get('order')).toBe('created_at.desc,id.desc')
-    expect(url?.searchParams.get('offset')).toBe('50')
     expect(url?.searchParams.get('limit')).toBe('51')
+    expect(url?.searchParams.has('offset')).toBe(false)
     expect(url?.searchParams.has('or')).toBe(false)
+    expect(url?.searchParams.has('created_at')).toBe(false)
     expect(url?.searchParams.has('assigned_to')).toBe(false)
+  })
+
+  it('pages by cursor: older rows after it, the nearest newer rows before it', async () => {
+    const { client, requests } = recordingClient(() => json([]))
+    const cursor = { createdAt: '2026-11-23T21:04:05.123456+00:00', id: 'a1' }
+    await helpdeskTicketsQuery(client, { status: 'active', limit: 51, after: cursor })
+    const next = requests[0]?.url
+    expect(next?.searchParams.get('created_at')).toBe(`lte.${cursor.createdAt}`)
+    expect(next?.searchParams.get('or')).toBe(
+      `(created_at.lt."${cursor.createdAt}",and(created_at.eq."${cursor.createdAt}",id.lt.a1))`,
+    )
+    expect(next?.searchParams.get('order')).toBe('created_at.desc,id.desc')
+    expect(next?.searchParams.has('offset')).toBe(false)
+    await helpdeskTicketsQuery(client, { status: 'all', search: 'x', limit: 51, before: cursor })
+    const previous = requests[1]?.url
+    expect(previous?.searchParams.get('created_at')).toBe(`gte.${cursor.createdAt}`)
+    expect(previous?.searchParams.getAll('or')).toEqual([
+      `(and(or(tracking_ref.ilike."%x%",summary.ilike."%x%"),or(created_at.gt."${cursor.createdAt}",and(created_at.eq."${cursor.createdAt}",id.gt.a1))))`,
+    ])
+    expect(previous?.searchParams.get('order')).toBe('created_at.asc,id.asc')
   })
 
   it('filters by one status, the assignee and a search of reference or summary', async () => {

@@ -19,8 +19,26 @@ describe('queries', () => {
     expect(url?.searchParams.get('select')).toBe('id,summary,status,created_at,tracking_ref,priority')
     expect(url?.searchParams.get('created_by_user_id')).toBe('eq.u1')
     expect(url?.searchParams.get('or')).toBeNull()
-    expect(url?.searchParams.get('order')).toBe('created_at.desc')
+    expect(url?.searchParams.get('order')).toBe('created_at.desc,id.desc')
     expect(url?.searchParams.get('limit')).toBe('5')
+  })
+
+  it('starts the next page below a cursor, also for a company admin', async () => {
+    const { client, requests } = recordingClient(() => json([]))
+    const after = { createdAt: '2026-11-23T21:04:05.123456+00:00', id: 'a1' }
+    await myTicketsQuery(client, { userId: 'u1', after })
+    const own = requests[0]?.url
+    expect(own?.searchParams.get('created_by_user_id')).toBe('eq.u1')
+    expect(own?.searchParams.get('created_at')).toBe(`lte.${after.createdAt}`)
+    expect(own?.searchParams.get('or')).toBe(
+      `(created_at.lt."${after.createdAt}",and(created_at.eq."${after.createdAt}",id.lt.a1))`,
+    )
+    expect(own?.searchParams.has('offset')).toBe(false)
+    await myTicketsQuery(client, { userId: 'u1', adminCompanyIds: ['c1'], after })
+    const admin = requests[1]?.url
+    expect(admin?.searchParams.getAll('or')).toEqual([
+      `(and(or(created_by_user_id.eq.u1,company_id.in.(c1)),or(created_at.lt."${after.createdAt}",and(created_at.eq."${after.createdAt}",id.lt.a1))))`,
+    ])
   })
 
   it("adds a company admin's companies to the list", async () => {

@@ -1,7 +1,9 @@
-// RLS cost of the portal's ticket list at scale (not a test): 100,000 tickets over 200 customers
-// and 20 companies, then EXPLAIN (ANALYZE, BUFFERS) of the query the portal sends for "My Tickets"
-// (myTicketsQuery: the user's own tickets, plus their companies' for a company admin) as each
-// caller and, side by side, the same query as the service role (no RLS), with median times.
+// RLS cost of the portal's queries at scale (not a test): 100,000 tickets over 200 customers and
+// 20 companies, then EXPLAIN (ANALYZE, BUFFERS) of every statement the portal sends for My Tickets
+// (myTicketsQuery, also its next page), the ticket page, the helpdesk list (each filter, page 20 by
+// OFFSET and by cursor) and create ticket + WhatsApp intent, as each caller and, side by side, the
+// same statement as the service role (no RLS): median execution time, the statement's round trip,
+// buffers and the scan used. PERF_PLANS=1 prints the callers' plans; PERF_ONLY=<text> picks cases.
 //
 //   npm run perf:rls -w @siyakha/backend            # throwaway stack on random ports
 //   PERF_TICKETS=1000000 npm run perf:rls …         # the performance.md scale
@@ -21,8 +23,11 @@ const RUNS = 15
 const COLUMNS = 'id, summary, status, created_at, tracking_ref, priority'
 /** What PostgREST runs for myTicketsQuery (limit 20), with the scope it sends. */
 const listQuery = (where: string) =>
-  `select ${COLUMNS} from public.tickets where ${where} order by created_at desc limit 20`
-/** The unscoped list: what staff's helpdesk reads. */
+  `select ${COLUMNS} from public.tickets where ${where} order by created_at desc, id desc limit 51`
+const HELPDESK_COLUMNS = 'id, summary, status, priority, created_at, tracking_ref, assigned_to'
+const TICKET_COLUMNS = 'id, summary, status, created_at, tracking_ref'
+const TIMELINE_COLUMNS = 'id, direction, channel, to_from, subject, body, status, created_at, metadata'
+/** The unscoped list: a caller's whole view through RLS alone. */
 const ALL_QUERY = `select ${COLUMNS} from public.tickets order by created_at desc limit 20`
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')
@@ -58,7 +63,7 @@ select ('aaaaaaaa-0000-4000-8000-' || lpad(u::text, 12, '0'))::uuid,
   (array['low','normal','high','urgent'])[1 + g % 4]::public.ticket_priority,
   'TCK-' || upper(lpad(to_hex(g), 6, '0')),
   now() - (g * interval '3 minutes')
-from generate_series(1, ${TICKETS}) g, lateral (select 1 + (g * 7919) % ${USERS} as u) pick;
+from generate_series(1, ${TICKETS}) g, lateral (select 1 + (g::bigint * 7919) % ${USERS} as u) pick;
 
 analyze auth.users; analyze public.companies; analyze public.company_members; analyze public.tickets;
 `
@@ -95,6 +100,43 @@ async function explain(db: pg.Client, c: Case): Promise<{ plan: string; times: n
   return { plan, times }
 }
 
+/** The top node's shared buffers ("hit=12 read=3"), i.e. the whole query's. */
+const buffers = (plan: string) => /Buffers: shared ([^\n]*)/.exec(plan)?.[1]?.trim() ?? '-'
+/** The scan that reads the listed table (not a policy's lookups), for the summary. */
+const topNode = (plan: string) => {
+  const scan = (tables: string) =>
+    new RegExp(`(Index Only Scan|Index Scan|Bitmap Heap Scan|Seq Scan) (using \\S+ )?on (${tables})\\b`).exec(
+      plan,
+    )?.[0]
+  return scan('tickets|ticket_messages') ?? scan('company_members|user_roles') ?? '-'
+}
+
+/**
+ * The statement as the portal pays for it: planned and run from this client, wall time of each of
+ * RUNS × 4 runs in one transaction (rolled back), as the caller. EXPLAIN's execution time leaves
+ * out planning and the round trip, which a policy also changes.
+ */
+async function roundTrips(db: pg.Client, c: Case): Promise<number[]> {
+  const times: number[] = []
+  await db.query('begin')
+  try {
+    await db.query(`set local role ${c.role}`)
+    if (c.sub) {
+      await db.query(`select set_config('request.jwt.claims', $1, true)`, [
+        JSON.stringify({ sub: c.sub, role: 'authenticated' }),
+      ])
+    }
+    for (let i = 0; i < RUNS * 4; i++) {
+      const started = process.hrtime.bigint()
+      await db.query(c.query)
+      times.push(Number(process.hrtime.bigint() - started) / 1e6)
+    }
+  } finally {
+    await db.query('rollback')
+  }
+  return times
+}
+
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b)
   return s[Math.floor(s.length / 2)] ?? Number.NaN
@@ -127,57 +169,128 @@ async function main(): Promise<void> {
 
     const customer = user(150) // private tickets only
     const companyAdmin = user(3) // admin of company 3, plus own tickets
+    const agent = user(199)
     await db.query(
       `insert into public.user_roles (user_id, role) values ($1, 'agent') on conflict do nothing`,
-      [user(199)],
+      [agent],
     )
     const company = (n: number) => `bbbbbbbb-0000-4000-8000-${String(n).padStart(12, '0')}`
+    // A ticket of the customer's with a timeline (three messages, one an internal note).
+    const {
+      rows: [ticket],
+    } = await db.query<{ id: string; created_at: Date }>(
+      `select id, created_at from public.tickets where created_by_user_id = $1 order by created_at desc offset 5 limit 1`,
+      [customer],
+    )
+    if (!ticket) throw new Error('the customer has no tickets')
+    await db.query(
+      `insert into public.ticket_messages (ticket_id, direction, channel, body, created_by)
+       select $1, d::public.message_direction, 'portal', 'Perf message ' || d, $2
+       from unnest(array['inbound', 'outbound', 'internal']) d`,
+      [ticket.id, customer],
+    )
+    // Somewhere deep in the helpdesk's "all open work": where page 20 starts.
+    const {
+      rows: [deep],
+    } = await db.query<{ id: string; created_at: Date }>(
+      `select id, created_at from public.tickets where status not in ('resolved', 'closed')
+       order by created_at desc, id desc offset 950 limit 1`,
+    )
+    if (!deep) throw new Error('too few tickets for page 20')
+    const cursor = `(created_at, id) < ('${deep.created_at.toISOString()}', '${deep.id}')`
+
     const customerScope = listQuery(`created_by_user_id = '${customer}'`)
     const adminScope = listQuery(
       `(created_by_user_id = '${companyAdmin}' or company_id in ('${company(3)}'))`,
     )
-    const staffScope = listQuery(`created_by_user_id = '${user(199)}'`)
-    // Pairs: the same query as the caller (RLS) and as the service role.
-    const pairs: [string, Case, Case][] = [
+    const staffScope = listQuery(`created_by_user_id = '${agent}'`)
+    const active = `status not in ('resolved', 'closed')`
+    const helpdesk = (where: string, tail = 'limit 51') =>
+      `select ${HELPDESK_COLUMNS} from public.tickets where ${where} order by created_at desc, id desc ${tail}`
+    const adminCompanies = (who: string) =>
+      `select company_id from public.company_members where user_id = '${who}' and role = 'company_admin'`
+    const ticketById = `select ${TICKET_COLUMNS} from public.tickets where id = '${ticket.id}'`
+    const timeline = `select ${TIMELINE_COLUMNS} from public.ticket_messages where ticket_id = '${ticket.id}' order by created_at`
+    const createTicket = (who: string) =>
+      `insert into public.tickets (company_id, created_by_user_id, channel, priority, summary, details)
+       values (null, '${who}', 'portal', 'normal', 'Perf create', null) returning id, tracking_ref`
+    const intent = (who: string) =>
+      `insert into public.ticket_messages (ticket_id, direction, channel, to_from, body, created_by, metadata)
+       values ('${ticket.id}', 'outbound', 'whatsapp', '+27821234567', 'Perf intent', '${who}', '{}') returning id`
+
+    const as = (sub: string): Pick<Case, 'role' | 'sub'> => ({ role: 'authenticated', sub })
+    // [label, caller, query]: each query once as the caller (RLS) and once as the service role.
+    const cases: [string, Pick<Case, 'role' | 'sub'>, string][] = [
+      ['customer: admin companies check', as(customer), adminCompanies(customer)],
+      ['customer: My Tickets', as(customer), customerScope],
       [
-        'customer: My Tickets',
-        { label: 'customer', role: 'authenticated', sub: customer, query: customerScope },
-        { label: 'service_role', role: 'service_role', query: customerScope },
+        'customer: My Tickets, next page',
+        as(customer),
+        listQuery(`created_by_user_id = '${customer}' and ${cursor}`),
       ],
+      ['company admin: admin companies check', as(companyAdmin), adminCompanies(companyAdmin)],
+      ['company admin: My Tickets', as(companyAdmin), adminScope],
+      ['staff: My Tickets', as(agent), staffScope],
+      ['customer: ticket page, ticket', as(customer), ticketById],
+      ['customer: ticket page, timeline', as(customer), timeline],
       [
-        'company admin: My Tickets',
-        { label: 'company admin', role: 'authenticated', sub: companyAdmin, query: adminScope },
-        { label: 'service_role', role: 'service_role', query: adminScope },
+        'staff: is staff check',
+        as(agent),
+        `select role from public.user_roles where user_id = '${agent}' limit 1`,
       ],
-      [
-        'staff: My Tickets',
-        { label: 'staff agent', role: 'authenticated', sub: user(199), query: staffScope },
-        { label: 'service_role', role: 'service_role', query: staffScope },
-      ],
-      [
-        'staff: helpdesk (all tickets)',
-        { label: 'staff agent', role: 'authenticated', sub: user(199), query: ALL_QUERY },
-        { label: 'service_role', role: 'service_role', query: ALL_QUERY },
-      ],
-      [
-        'customer: unscoped list (RLS alone)',
-        { label: 'customer', role: 'authenticated', sub: customer, query: ALL_QUERY },
-        { label: 'service_role', role: 'service_role', query: ALL_QUERY },
-      ],
+      ['staff: helpdesk, all open work', as(agent), helpdesk(active)],
+      ['staff: helpdesk, status new', as(agent), helpdesk(`status = 'new'`)],
+      ['staff: helpdesk, all tickets', as(agent), helpdesk('true')],
+      ['staff: helpdesk, page 20 by offset', as(agent), helpdesk(active, 'limit 51 offset 950')],
+      ['staff: helpdesk, page 20 by cursor', as(agent), helpdesk(`${active} and ${cursor}`)],
+      ['staff: helpdesk, assigned to me', as(agent), helpdesk(`${active} and assigned_to = '${agent}'`)],
+      ['staff: helpdesk ticket', as(agent), ticketById],
+      ['customer: unscoped list (RLS alone)', as(customer), ALL_QUERY],
+      ['customer: create ticket', as(customer), createTicket(customer)],
+      ['customer: WhatsApp intent message', as(customer), intent(customer)],
     ]
-    const summary: [string, number, number][] = []
-    for (const [label, asCaller, asService] of pairs) {
-      const caller = await explain(db, asCaller)
-      const baseline = await explain(db, asService)
-      console.log(`=== ${label}, as ${asCaller.label} ===\n${caller.plan}\n`)
-      summary.push([label, median(caller.times), median(baseline.times)])
+    const only = process.env.PERF_ONLY
+    const summary: string[][] = []
+    for (const [label, caller, query] of cases) {
+      if (only && !label.includes(only)) continue
+      const mine = await explain(db, { label, ...caller, query })
+      const baseline = await explain(db, { label, role: 'service_role', query })
+      if (process.env.PERF_PLANS) console.log(`=== ${label} ===\n${mine.plan}\n`)
+      const ms = median(mine.times)
+      const base = median(baseline.times)
+      const trip = median(await roundTrips(db, { label, ...caller, query }))
+      const baseTrip = median(await roundTrips(db, { label, role: 'service_role', query }))
+      summary.push([
+        label,
+        ms.toFixed(3),
+        base.toFixed(3),
+        `x${(ms / base).toFixed(2)}`,
+        trip.toFixed(3),
+        baseTrip.toFixed(3),
+        `x${(trip / baseTrip).toFixed(2)}`,
+        buffers(mine.plan),
+        buffers(baseline.plan),
+        topNode(mine.plan),
+      ])
     }
-    console.log(`Median execution time over ${RUNS} runs, ${TICKETS} tickets (same query as service_role):`)
-    for (const [label, ms, base] of summary) {
-      console.log(
-        `  ${label.padEnd(38)} ${ms.toFixed(3).padStart(8)} ms  vs ${base.toFixed(3).padStart(8)} ms   x${(ms / base).toFixed(2)}`,
-      )
-    }
+    console.log(
+      `Medians, ${TICKETS} tickets, caller vs service_role: EXPLAIN execution time (${RUNS} runs), then the statement's round trip from this client, planning included (${RUNS * 4} runs):`,
+    )
+    console.log(
+      [
+        'query',
+        'caller ms',
+        'service ms',
+        'ratio',
+        'caller trip ms',
+        'service trip ms',
+        'trip ratio',
+        'caller buffers',
+        'service buffers',
+        'plan',
+      ].join(' | '),
+    )
+    for (const row of summary) console.log(row.join(' | '))
   } finally {
     await db.end()
     await stack?.stop()

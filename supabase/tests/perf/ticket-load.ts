@@ -51,6 +51,8 @@ async function startStackProcess(dataDir: string): Promise<{ api: string; child:
       LOCAL_SUPABASE_DB_PORT: String(base + 2),
       LOCAL_SUPABASE_MAIL_PORT: String(base + 4),
       LOCAL_SUPABASE_SMTP_PORT: String(base + 5),
+      // One address signs every customer in, as the test runs do (the product's limit is per address).
+      LOCAL_SUPABASE_SIGN_IN_SIGN_UPS: process.env.LOCAL_SUPABASE_SIGN_IN_SIGN_UPS ?? '10000',
     },
   })
   const deadline = Date.now() + 180_000

@@ -8,12 +8,13 @@ import {
   staffStatusLabel,
 } from '@siyakha/schemas/helpdesk'
 import { TICKET_STATUSES } from '@siyakha/schemas/ticket'
-import { helpdeskTicketsQuery } from '@siyakha/supabase/queries'
+import { helpdeskTicketsQuery, type TicketCursor } from '@siyakha/supabase/queries'
 import { buttonClasses } from '@siyakha/ui/button'
 import { Container } from '@siyakha/ui/container'
 import { InputField, SelectField } from '@siyakha/ui/field'
 import type { Metadata } from 'next'
 import Link from 'next/link'
+import { cursorOf, formatCursor, parseCursor } from '@/lib/cursor'
 import { formatDateTime } from '@/lib/format'
 import { currentUserIsStaff, requireUser, serverSupabase } from '@/lib/session'
 import { AccessDenied } from '../access-denied'
@@ -22,44 +23,82 @@ export const metadata: Metadata = { title: 'Helpdesk' }
 
 type SearchParams = Record<string, string | string[] | undefined>
 
-/** The list's address for these filters, leaving defaults out so links stay short. */
-function helpdeskHref(filters: HelpdeskFilters, page = filters.page): string {
+/** Where a page starts: below `after`, or (going back) above `before`; page 1 has neither. */
+type PageStart = { after: TicketCursor } | { before: TicketCursor } | undefined
+
+/**
+ * The list's address for these filters, leaving defaults out so links stay short. Pages after the
+ * first carry their number (for "Showing 51–100") and a cursor: the list reads from the cursor, so
+ * page 2,000 costs what page 1 does.
+ */
+function helpdeskHref(
+  filters: HelpdeskFilters,
+  page = 1,
+  start?: { after: string } | { before: string },
+): string {
   const params = new URLSearchParams()
   if (filters.status !== 'active') params.set('status', filters.status)
   if (filters.q) params.set('q', filters.q)
   if (filters.mine) params.set('mine', '1')
-  if (page > 1) params.set('page', String(page))
+  if (page > 1 && start) {
+    params.set('page', String(page))
+    if ('after' in start) params.set('after', start.after)
+    else params.set('before', start.before)
+  }
   const query = params.toString()
   return query ? `/portal/helpdesk?${query}` : '/portal/helpdesk'
 }
 
-/** One page of tickets, plus whether another follows (one row more is asked for to know). */
-async function loadTickets(filters: HelpdeskFilters, userId: string) {
+/**
+ * One page of tickets, plus whether another follows and one precedes (one row more is asked for
+ * to know). Going back reads the rows just above the cursor, nearest first, then turns them round.
+ */
+async function loadTickets(filters: HelpdeskFilters, userId: string, start: PageStart) {
   try {
     const { data } = await helpdeskTicketsQuery(await serverSupabase(), {
       status: filters.status,
       search: filters.q || undefined,
       assignedTo: filters.mine ? userId : undefined,
       limit: HELPDESK_PAGE_SIZE + 1,
-      offset: (filters.page - 1) * HELPDESK_PAGE_SIZE,
+      ...start,
     })
+    const more = data.length > HELPDESK_PAGE_SIZE
+    const page = data.slice(0, HELPDESK_PAGE_SIZE)
+    const backwards = start !== undefined && 'before' in start
     return {
-      tickets: data.slice(0, HELPDESK_PAGE_SIZE),
-      hasNext: data.length > HELPDESK_PAGE_SIZE,
+      tickets: backwards ? page.reverse() : page,
+      hasNext: backwards || more,
+      hasPrevious: backwards ? more : start !== undefined,
       failed: false,
     }
   } catch (error) {
     console.error('Could not load the helpdesk tickets', error)
-    return { tickets: [], hasNext: false, failed: true }
+    return { tickets: [], hasNext: false, hasPrevious: false, failed: true }
   }
 }
 
 export default async function HelpdeskPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  const filters = helpdeskFiltersSchema.parse(await searchParams)
-  const user = await requireUser(helpdeskHref(filters))
+  const params = await searchParams
+  const filters = helpdeskFiltersSchema.parse(params)
+  const after = parseCursor(params.after)
+  const before = after ? undefined : parseCursor(params.before)
+  const start: PageStart = after ? { after } : before ? { before } : undefined
+  // A page number without a cursor (an old or hand-made link) is page 1.
+  const page = start ? Math.max(filters.page, 2) : 1
+  const user = await requireUser(
+    helpdeskHref(
+      filters,
+      page,
+      after ? { after: formatCursor(after) } : before ? { before: formatCursor(before) } : undefined,
+    ),
+  )
   if (!(await currentUserIsStaff())) return <AccessDenied />
-  const { tickets, hasNext, failed } = await loadTickets(filters, user.id)
-  const first = (filters.page - 1) * HELPDESK_PAGE_SIZE + 1
+  const { tickets, hasNext, hasPrevious, failed } = await loadTickets(filters, user.id, start)
+  // Going back can reach the top sooner than the number says (tickets were deleted meanwhile).
+  const shown = hasPrevious ? page : 1
+  const first = (shown - 1) * HELPDESK_PAGE_SIZE + 1
+  const newest = tickets[0]
+  const oldest = tickets.at(-1)
 
   return (
     <Container className="max-w-6xl space-y-6 py-10">
@@ -165,17 +204,17 @@ export default async function HelpdeskPage({ searchParams }: { searchParams: Pro
               Showing {first}–{first + tickets.length - 1}, newest first.
             </p>
             <div className="flex gap-2">
-              {filters.page > 1 ? (
+              {hasPrevious && newest ? (
                 <Link
-                  href={helpdeskHref(filters, filters.page - 1)}
+                  href={helpdeskHref(filters, shown - 1, { before: cursorOf(newest) })}
                   className={buttonClasses({ variant: 'outline', size: 'sm' })}
                 >
                   Previous page
                 </Link>
               ) : null}
-              {hasNext ? (
+              {hasNext && oldest ? (
                 <Link
-                  href={helpdeskHref(filters, filters.page + 1)}
+                  href={helpdeskHref(filters, shown + 1, { after: cursorOf(oldest) })}
                   className={buttonClasses({ variant: 'outline', size: 'sm' })}
                 >
                   Next page
