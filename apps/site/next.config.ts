@@ -23,7 +23,6 @@ const config: NextConfig = {
     contentDispositionType: 'attachment',
     contentSecurityPolicy: "default-src 'self'; script-src 'none'; sandbox;",
   },
-  experimental: { inlineCss: true },
   // Hashed static assets skip proxy.ts (there is no nonce to give them).
   async headers() {
     return [
