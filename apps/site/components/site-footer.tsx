@@ -39,8 +39,8 @@ const EMAILS = [
 
 const COUNTRY_NAMES: Record<string, string> = { ZA: 'South Africa', GB: 'United Kingdom', AO: 'Angola' }
 
-const linkClasses =
-  'rounded-sm text-slate-300 hover:text-white hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white'
+/** globals.css */
+const linkClasses = 'footer-link'
 
 const footerItem = (link: FooterLink) => (
   <li key={link.href}>
