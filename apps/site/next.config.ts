@@ -20,7 +20,6 @@ const config: NextConfig = {
     contentDispositionType: 'attachment',
     contentSecurityPolicy: "default-src 'self'; script-src 'none'; sandbox;",
   },
-  experimental: { inlineCss: true },
   async headers() {
     return configuredSecurityHeaders()
   },

@@ -1,75 +1,54 @@
-import {
-  Award,
-  Briefcase,
-  Building,
-  Camera,
-  Car,
-  CardSim,
-  ChartColumn,
-  Check,
-  Clock,
-  Cloud,
-  Factory,
-  Globe,
-  GraduationCap,
-  Headset,
-  HeartPulse,
-  House,
-  Lock,
-  type LucideIcon,
-  Mail,
-  MapPin,
-  Monitor,
-  Network,
-  Phone,
-  Pickaxe,
-  Server,
-  Shield,
-  ShoppingBag,
-  Truck,
-  Users,
-  Wifi,
-  Wrench,
-} from 'lucide-react'
+import sprite from './icons.svg'
 
-/** The content model's fixed icon names (studio/README.md) and the glyph each one renders. */
-const icons = {
-  network: Network,
-  camera: Camera,
-  cloud: Cloud,
-  users: Users,
-  truck: Truck,
-  'heart-pulse': HeartPulse,
-  'sim-card': CardSim,
-  shield: Shield,
-  headset: Headset,
-  server: Server,
-  wifi: Wifi,
-  'graduation-cap': GraduationCap,
-  factory: Factory,
-  wrench: Wrench,
-  building: Building,
-  'shopping-bag': ShoppingBag,
-  home: House,
-  pickaxe: Pickaxe,
-  'map-pin': MapPin,
-  globe: Globe,
-  phone: Phone,
-  clock: Clock,
-  award: Award,
-  check: Check,
-  chart: ChartColumn,
-  lock: Lock,
-  monitor: Monitor,
-  car: Car,
-  briefcase: Briefcase,
-  mail: Mail,
-} satisfies Record<string, LucideIcon>
+/**
+ * The content model's fixed icon names (studio/README.md); each is a <symbol> of icons.svg. The
+ * sprite is one hashed, long-cached file, so a page's HTML and RSC payload carry a <use> reference
+ * per icon, never the paths.
+ */
+export const ICON_NAMES = [
+  'network',
+  'camera',
+  'cloud',
+  'users',
+  'truck',
+  'heart-pulse',
+  'sim-card',
+  'shield',
+  'headset',
+  'server',
+  'wifi',
+  'graduation-cap',
+  'factory',
+  'wrench',
+  'building',
+  'shopping-bag',
+  'home',
+  'pickaxe',
+  'map-pin',
+  'globe',
+  'phone',
+  'clock',
+  'award',
+  'check',
+  'chart',
+  'lock',
+  'monitor',
+  'car',
+  'briefcase',
+  'mail',
+] as const
 
-export type IconName = keyof typeof icons
+export type IconName = (typeof ICON_NAMES)[number]
+
+const iconNames: ReadonlySet<string> = new Set(ICON_NAMES)
 
 export function isIconName(name: string): name is IconName {
-  return Object.hasOwn(icons, name)
+  return iconNames.has(name)
+}
+
+/** The URL of one symbol of the sprite, for an <svg><use href> of its own (the footer's glyphs). */
+export function spriteHref(id: string): string {
+  return `${sprite.src}#${id}`
 }
 
 /** A decorative icon; unknown names (content typos) render nothing rather than break the page. */
@@ -81,6 +60,19 @@ export function Icon({
   className?: string
 }) {
   if (!isIconName(name)) return null
-  const Glyph = icons[name]
-  return <Glyph aria-hidden="true" focusable="false" className={className} strokeWidth={1.75} />
+  return (
+    <svg
+      aria-hidden="true"
+      focusable="false"
+      viewBox="0 0 24 24"
+      className={className}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.75}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      <use href={spriteHref(name)} />
+    </svg>
+  )
 }

@@ -6,11 +6,10 @@ import { type ReactNode, useEffect, useId, useRef, useState } from 'react'
 import { Chevron } from './chevron'
 import type { NavLink } from './services-menu'
 
-const linkClasses =
-  'block rounded-md px-3 py-3 text-base font-semibold text-brand-900 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-brand-600'
+/** globals.css */
+const linkClasses = 'mobile-link'
 
-const subLinkClasses =
-  'block rounded-md px-3 py-2 text-base text-brand-900 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-brand-600'
+const subLinkClasses = 'mobile-sublink'
 
 export type MobileMenuProps = {
   leading: NavLink[]
@@ -94,7 +93,7 @@ export function MobileMenu({ leading, trailing, portal, services, regions, signO
               aria-expanded={servicesOpen}
               aria-controls={servicesId}
               onClick={() => setServicesOpen((value) => !value)}
-              className={`${linkClasses} flex w-full items-center justify-between text-left`}
+              className="block rounded-md px-3 py-3 text-base font-semibold text-brand-900 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-brand-600 flex w-full items-center justify-between text-left"
             >
               {servicesOpen ? 'Hide Services' : 'Show Services'}
               <Chevron open={servicesOpen} size="h-5 w-5" />

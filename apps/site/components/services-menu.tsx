@@ -7,11 +7,10 @@ import { Chevron } from './chevron'
 
 export type NavLink = { title: string; href: string }
 
-export const navLinkClasses =
-  'block rounded-md px-3 py-2 text-sm font-semibold text-brand-900 hover:bg-brand-50 hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600'
+/** globals.css */
+export const navLinkClasses = 'nav-link'
 
-const itemClasses =
-  'block rounded-md px-3 py-2 text-sm text-brand-900 hover:bg-brand-50 hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-brand-600'
+const itemClasses = 'menu-link'
 
 /**
  * The desktop Services dropdown: a disclosure (button + list of links), the pattern WAI-ARIA
@@ -78,7 +77,7 @@ export function ServicesMenu({ services, regions }: { services: NavLink[]; regio
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpen((value) => !value)}
-        className={`${navLinkClasses} inline-flex items-center gap-1`}
+        className="block rounded-md px-3 py-2 text-sm font-semibold text-brand-900 hover:bg-brand-50 hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 inline-flex items-center gap-1"
       >
         Services
         <Chevron open={open} size="h-4 w-4" />
