@@ -1,4 +1,4 @@
-import { refuseBadServerAction } from '@siyakha/schemas/server-action-guard'
+import { refuseBadServerAction, refuseUndecodablePath } from '@siyakha/schemas/server-action-guard'
 import { updateSession } from '@siyakha/supabase/proxy'
 import { type NextRequest, NextResponse } from 'next/server'
 import { securityHeadersFor } from '@/lib/security-headers'
@@ -15,7 +15,7 @@ const isFile = (pathname: string) => /\.[a-z0-9]+$/.test(pathname)
  */
 export async function proxy(request: NextRequest) {
   const security = securityHeadersFor(request)
-  const refused = await refuseBadServerAction(request)
+  const refused = refuseUndecodablePath(request.nextUrl.pathname) ?? (await refuseBadServerAction(request))
   if (refused) {
     for (const [name, value] of Object.entries(security)) refused.headers.set(name, value)
     return refused

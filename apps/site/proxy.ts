@@ -1,4 +1,4 @@
-import { refuseBadServerAction } from '@siyakha/schemas/server-action-guard'
+import { refuseBadServerAction, refuseUndecodablePath } from '@siyakha/schemas/server-action-guard'
 import { type NextRequest, NextResponse } from 'next/server'
 import { securityHeadersFor } from '@/lib/security-headers'
 
@@ -10,9 +10,7 @@ import { securityHeadersFor } from '@/lib/security-headers'
  */
 export async function proxy(request: NextRequest) {
   const security = securityHeadersFor(request.nextUrl.pathname)
-  const refused = decodable(request.nextUrl.pathname)
-    ? await refuseBadServerAction(request)
-    : new Response('The path is not valid percent-encoded UTF-8.', { status: 400 })
+  const refused = refuseUndecodablePath(request.nextUrl.pathname) ?? (await refuseBadServerAction(request))
   let response: NextResponse
   if (refused) {
     response = new NextResponse(refused.body, refused)
@@ -29,20 +27,13 @@ export async function proxy(request: NextRequest) {
   return response
 }
 
-function decodable(pathname: string): boolean {
-  try {
-    decodeURIComponent(pathname)
-    return true
-  } catch {
-    return false
-  }
-}
-
 export const config = {
   matcher: [
     // Literals, as Next requires. These two must equal RENDERED_PER_REQUEST (lib/security-headers.ts);
-    // the Server Action posts are checked on every path but the portal's (forwarded by the
-    // rewrites; the portal guards its own) and Next's hashed files.
+    // possible Server Action posts (a Next-Action header, or any body: Next also treats an empty
+    // Next-Action header as one, and a `has` rule never matches an empty header) are checked on
+    // every path but the portal's (forwarded by the rewrites; the portal guards its own) and Next's
+    // hashed files.
     '/newsletter/confirm',
     '/newsletter/unsubscribe',
     '/(.*%.*)',
@@ -52,7 +43,7 @@ export const config = {
     },
     {
       source: '/((?!_next/static/|_next/image|_portal/|auth/|auth$|portal/|portal$).*)',
-      has: [{ type: 'header', key: 'content-type', value: 'multipart/form-data.*' }],
+      has: [{ type: 'header', key: 'content-type' }],
     },
   ],
 }

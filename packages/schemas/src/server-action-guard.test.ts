@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { refuseBadServerAction, SERVER_ACTION_BODY_LIMIT } from './server-action-guard'
+import { refuseBadServerAction, refuseUndecodablePath, SERVER_ACTION_BODY_LIMIT } from './server-action-guard'
 
 const action = (headers: Record<string, string>, method = 'POST', body: string | ArrayBuffer = '[]') =>
   new Request('http://localhost:3000/log-it', {
@@ -110,5 +110,16 @@ describe('bodies React cannot decode', () => {
         )
       )?.status,
     ).toBe(400)
+  })
+})
+
+describe('refuseUndecodablePath', () => {
+  it('refuses escapes that do not decode to UTF-8, and lets every other path through', () => {
+    for (const path of ['/%', '/a/%zz', '/%E0%A4%A', '/x%ED%A0%80', '/%C0%AF', '/%FF']) {
+      expect(refuseUndecodablePath(path)?.status, path).toBe(400)
+    }
+    for (const path of ['/', '/about', '/blog/a%20b', '/%E2%82%AC', '/services/x%2Fy']) {
+      expect(refuseUndecodablePath(path), path).toBeUndefined()
+    }
   })
 })

@@ -117,3 +117,16 @@ export async function refuseBadServerAction(request: Request): Promise<Response 
   }
   return undefined
 }
+
+/**
+ * A 400 for a path whose percent-escapes do not decode to UTF-8 (`/%`, `/%E0%A4%A`): Next answers
+ * those with a 500 when it matches them against a dynamic route.
+ */
+export function refuseUndecodablePath(pathname: string): Response | undefined {
+  try {
+    decodeURIComponent(pathname)
+    return undefined
+  } catch {
+    return refuse(400, 'The path is not valid percent-encoded UTF-8.')
+  }
+}
