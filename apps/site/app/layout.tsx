@@ -16,10 +16,10 @@ import { serviceHref } from '@/lib/routes'
 import './globals.css'
 
 const inter = localFont({
-  src: './fonts/inter-latin-wght.woff2',
+  src: './fonts/inter-subset.woff2',
   variable: '--font-inter',
   display: 'swap',
-  weight: '100 900',
+  weight: '400 800',
 })
 
 export async function generateMetadata(): Promise<Metadata> {
