@@ -44,3 +44,25 @@ export async function findRedirect(path: string): Promise<RedirectRule | null> {
   }
   return table.rules.get(normalisePath(path)) ?? null
 }
+
+/**
+ * Where a same-site link in the content should point: the end of its CMS redirect chain, so a
+ * visitor skips the hop and the client router never prefetches a path that only redirects (Next
+ * 16 answers such a segment prefetch with a 307 to itself, a loop the browser gives up on).
+ * The link's own query and #fragment are kept unless the target has its own. Links that are not
+ * site paths come back unchanged.
+ */
+export async function linkTarget(href: string): Promise<string> {
+  if (!href.startsWith('/') || href.startsWith('//')) return href
+  const [, path = href, query = '', fragment = ''] = /^([^?#]*)(\?[^#]*)?(#.*)?$/.exec(href) ?? []
+  let target = path
+  // A chain of redirects ends within a few hops; a loop between documents stops here too.
+  for (let hop = 0; hop < 5; hop++) {
+    const rule = await findRedirect(target.replace(/[?#].*$/, ''))
+    if (!rule) break
+    target = rule.to
+  }
+  if (target === path) return href
+  const withQuery = target.includes('?') || !query ? target : target.replace(/(#.*)?$/, `${query}$1`)
+  return withQuery.includes('#') ? withQuery : `${withQuery}${fragment}`
+}

@@ -6,6 +6,7 @@ import {
 } from '@siyakha/content/links'
 import { buttonClasses } from '@siyakha/ui/button'
 import Link from 'next/link'
+import { linkTarget } from '@/lib/redirects'
 
 /**
  * Whether `next/link` may take a visitor to `href` without a page load: same-page fragments and
@@ -21,7 +22,7 @@ export function isClientRoute(href: string): boolean {
  * A content link. `context` names what a generic label ("Learn more") is about, for screen readers
  * and search engines, without changing what sighted visitors read.
  */
-export function SmartLink({
+export async function SmartLink({
   link,
   className,
   context,
@@ -30,22 +31,23 @@ export function SmartLink({
   className?: string
   context?: string
 }) {
+  const href = await linkTarget(link.href)
   const label = (
     <>
       {link.label}
       {context ? <span className="sr-only"> about {context}</span> : null}
     </>
   )
-  if (isClientRoute(link.href)) {
+  if (isClientRoute(href)) {
     return (
-      <Link href={link.href} className={className}>
+      <Link href={href} className={className}>
         {label}
       </Link>
     )
   }
   return (
     <a
-      href={link.href}
+      href={href}
       className={className}
       {...(link.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
     >
