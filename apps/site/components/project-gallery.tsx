@@ -36,7 +36,7 @@ export function ProjectGallery({ items }: { items: GalleryItem[] }) {
           if (!open) setSelected(null)
         }}
         title={selected?.caption ?? 'Photo'}
-        className="max-w-4xl"
+        size="wide"
       >
         {/* The dialog's title is the caption. */}
         {selected ? (

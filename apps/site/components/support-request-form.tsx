@@ -1,6 +1,6 @@
 import { SUPPORT_CATEGORIES } from '@siyakha/schemas/support-request'
 import { supportRequestAction } from '@/lib/form-actions'
-import { SupportRequestFormView } from './support-request-form-view'
+import { SupportRequestFormView } from './sections/islands'
 
 /**
  * The /log-it form. This server half hands the category list and the server action over, so the

@@ -3,22 +3,39 @@ import { buttonClasses } from './button'
 import { cn } from './cn'
 
 describe('cn', () => {
-  it('skips falsy values', () => {
+  it('joins the truthy class names in order', () => {
     expect(cn('a', false, null, undefined, 'b')).toBe('a b')
-  })
-
-  it('lets a later class win over an earlier one for the same property', () => {
-    expect(cn('m-auto max-w-lg rounded-xl', 'max-w-4xl')).toBe('m-auto rounded-xl max-w-4xl')
-    expect(cn('text-brand-700 underline-offset-4', 'text-white')).toBe('underline-offset-4 text-white')
-  })
-
-  it('keeps classes for different properties, including the theme colours', () => {
     expect(cn('text-lg text-brand-900', 'bg-brand-100')).toBe('text-lg text-brand-900 bg-brand-100')
   })
+})
 
-  it("a button's className overrides its variant", () => {
-    const classes = buttonClasses({ variant: 'link', className: 'text-white' }).split(' ')
-    expect(classes).toContain('text-white')
-    expect(classes).not.toContain('text-brand-700')
+describe('buttonClasses', () => {
+  const classes = (options: Parameters<typeof buttonClasses>[0]) => buttonClasses(options).split(' ')
+
+  it('sets each property once, so no rule order decides the look', () => {
+    for (const variant of ['primary', 'secondary', 'outline', 'ghost', 'link', 'destructive'] as const) {
+      for (const onDark of [false, true]) {
+        const list = classes({ variant, onDark })
+        const outlines = list.filter(
+          (c) => c.startsWith('focus-visible:outline-') && !/outline-(2|offset)/.test(c),
+        )
+        expect(outlines, `${variant}, onDark ${onDark}`).toHaveLength(1)
+        const textColours = list.filter((c) => /^text-(white|brand-\d+)$/.test(c))
+        expect(textColours.length, `${variant}, onDark ${onDark}`).toBeLessThanOrEqual(1)
+      }
+    }
+  })
+
+  it('on a dark band, turns the focus ring and a plain link white', () => {
+    expect(classes({ variant: 'link', onDark: true })).toEqual(
+      expect.arrayContaining(['text-white', 'focus-visible:outline-white']),
+    )
+    expect(classes({ variant: 'link', onDark: true })).not.toContain('text-brand-700')
+    expect(classes({ variant: 'link' })).toContain('text-brand-700')
+    expect(classes({ variant: 'primary', onDark: true })).not.toContain('focus-visible:outline-brand-600')
+  })
+
+  it('adds a caller’s layout classes', () => {
+    expect(classes({ className: 'mt-6 w-full' })).toEqual(expect.arrayContaining(['mt-6', 'w-full']))
   })
 })

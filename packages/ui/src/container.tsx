@@ -3,9 +3,17 @@ import { cn } from './cn'
 
 type ContainerElement = 'div' | 'section' | 'header' | 'footer' | 'main' | 'nav' | 'article'
 
-export type ContainerProps = HTMLAttributes<HTMLElement> & { as?: ContainerElement }
+const widths = { '2xl': 'max-w-2xl', '3xl': 'max-w-3xl', '6xl': 'max-w-6xl', '7xl': 'max-w-7xl' } as const
+
+export type ContainerProps = HTMLAttributes<HTMLElement> & {
+  as?: ContainerElement
+  /** The content width: the page's (7xl) or a narrower reading column. */
+  width?: keyof typeof widths
+}
 
 /** The page's content width and gutters. */
-export function Container({ as: Element = 'div', className, ...props }: ContainerProps) {
-  return <Element className={cn('mx-auto w-full max-w-7xl px-4 sm:px-6 lg:px-8', className)} {...props} />
+export function Container({ as: Element = 'div', width = '7xl', className, ...props }: ContainerProps) {
+  return (
+    <Element className={cn('mx-auto w-full px-4 sm:px-6 lg:px-8', widths[width], className)} {...props} />
+  )
 }

@@ -11,6 +11,8 @@ export type DialogProps = {
   description?: ReactNode
   /** Hide the title visually (it still names the dialog). */
   hideTitle?: boolean
+  /** `wide` for photos and other large content; forms keep the narrow column. */
+  size?: 'narrow' | 'wide'
   className?: string
   children?: ReactNode
 }
@@ -25,6 +27,7 @@ export function Dialog({
   title,
   description,
   hideTitle,
+  size = 'narrow',
   className,
   children,
 }: DialogProps) {
@@ -51,7 +54,8 @@ export function Dialog({
         if (event.target === event.currentTarget) onOpenChange(false)
       }}
       className={cn(
-        'm-auto w-[calc(100%-2rem)] max-w-lg rounded-xl bg-white p-0 text-brand-900 shadow-2xl backdrop:bg-brand-900/60',
+        'm-auto w-[calc(100%-2rem)] rounded-xl bg-white p-0 text-brand-900 shadow-2xl backdrop:bg-brand-900/60',
+        size === 'wide' ? 'max-w-4xl' : 'max-w-lg',
         className,
       )}
     >

@@ -30,7 +30,10 @@ export function ErrorScreen({ error, retry, backHref, backLabel }: ErrorScreenPr
       : null
 
   return (
-    <Container className="flex min-h-[50vh] max-w-2xl flex-col items-center justify-center py-24 text-center">
+    <Container
+      width="2xl"
+      className="flex min-h-[50vh] flex-col items-center justify-center py-24 text-center"
+    >
       <h1 className="text-3xl font-bold text-brand-900">Something went wrong</h1>
       <p className="mt-4 text-lg text-slate-700">
         We couldn’t load this page just now. This is usually temporary: try again, or come back in a few

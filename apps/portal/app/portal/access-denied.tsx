@@ -14,7 +14,7 @@ export function AccessDenied({
   backLabel?: string
 }) {
   return (
-    <Container className="max-w-3xl py-16">
+    <Container width="3xl" className="py-16">
       <p role="alert" className="text-lg font-semibold text-brand-900">
         {HELPDESK_MESSAGES.notFound}
       </p>

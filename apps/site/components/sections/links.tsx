@@ -58,12 +58,8 @@ export async function SmartLink({
 
 const variantFor = { primary: 'primary', secondary: 'outline', link: 'link' } as const
 
-/**
- * On a dark band (`inverted`) the primary button turns light, and a plain link and the focus ring
- * turn white: the light-background colours would sit at about 1.5:1 on the band.
- */
+/** On a dark band (`inverted`) the primary button turns light; see `buttonClasses`' `onDark`. */
 const invertedVariantFor = { primary: 'secondary', secondary: 'outline', link: 'link' } as const
-const invertedClasses = { primary: '', secondary: '', link: 'text-white' } as const
 
 /** A row of content links styled as buttons. */
 export function LinkButtons({
@@ -88,7 +84,7 @@ export function LinkButtons({
           className={buttonClasses({
             variant: (inverted ? invertedVariantFor : variantFor)[link.style],
             size: 'lg',
-            className: inverted ? `focus-visible:outline-white ${invertedClasses[link.style]}` : undefined,
+            onDark: inverted,
           })}
         />
       ))}

@@ -101,7 +101,7 @@ export default async function HelpdeskPage({ searchParams }: { searchParams: Pro
   const oldest = tickets.at(-1)
 
   return (
-    <Container className="max-w-6xl space-y-6 py-10">
+    <Container width="6xl" className="space-y-6 py-10">
       <h1 className="text-2xl font-bold text-brand-900">Helpdesk</h1>
 
       {/* A plain GET form: the filters live in the URL and work before (or without) JavaScript. */}

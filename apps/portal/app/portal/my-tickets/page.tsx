@@ -14,7 +14,7 @@ export default async function MyTicketsPage({
   const after = parseCursor((await searchParams).after)
   await requireUser('/portal/my-tickets')
   return (
-    <Container className="max-w-3xl py-10">
+    <Container width="3xl" className="py-10">
       <h1 className="mb-6 text-2xl font-bold text-brand-900">My Tickets</h1>
       <TicketList createHref="/portal/tickets#new-ticket" after={after} />
     </Container>

@@ -9,7 +9,7 @@ export const metadata: Metadata = { title: 'My Tickets' }
 export default async function TicketsPage() {
   await requireUser('/portal/tickets')
   return (
-    <Container className="max-w-3xl space-y-10 py-10">
+    <Container width="3xl" className="space-y-10 py-10">
       <section
         id="new-ticket"
         aria-labelledby="new-ticket-title"

@@ -1,5 +1,5 @@
-import { BrandLogoCarousel } from '@/components/brand-logo-carousel'
 import { getBrandLogos } from '@/lib/content'
+import { BrandLogoCarousel } from '../islands'
 import { SectionFrame } from '../section-frame'
 import type { SectionProps } from '../types'
 

@@ -1,5 +1,5 @@
-import { ProjectGallery } from '@/components/project-gallery'
 import { getGallery } from '@/lib/content'
+import { ProjectGallery } from '../islands'
 import { SectionFrame } from '../section-frame'
 import type { SectionProps } from '../types'
 

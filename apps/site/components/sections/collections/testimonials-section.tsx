@@ -1,5 +1,5 @@
-import { TestimonialsCarousel } from '@/components/testimonials-carousel'
 import { getTestimonials } from '@/lib/content'
+import { TestimonialsCarousel } from '../islands'
 import { SectionFrame } from '../section-frame'
 import type { SectionProps } from '../types'
 

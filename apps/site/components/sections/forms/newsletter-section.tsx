@@ -1,6 +1,6 @@
 import { Container } from '@siyakha/ui/container'
-import { NewsletterBox } from '@/components/newsletter-box'
 import { newsletterAction } from '@/lib/form-actions'
+import { NewsletterBox } from '../islands'
 import type { SectionProps } from '../types'
 
 export function NewsletterSection({ section }: SectionProps<'newsletterSection'>) {

@@ -1,7 +1,7 @@
 import { Container } from '@siyakha/ui/container'
-import { QuoteForm } from '@/components/quote-form'
 import { getServices } from '@/lib/content'
 import { quoteRequestAction } from '@/lib/form-actions'
+import { QuoteForm } from '../islands'
 import { SectionHeading } from '../section-heading'
 import type { SectionProps } from '../types'
 

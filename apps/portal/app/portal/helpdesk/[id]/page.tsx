@@ -42,7 +42,7 @@ export default async function HelpdeskTicketPage({ params }: { params: Promise<{
   const requesterEmail = emails.get(ticket.created_by_user_id)
   const assigneeEmail = ticket.assigned_to ? emails.get(ticket.assigned_to) : undefined
   return (
-    <Container className="max-w-6xl py-10">
+    <Container width="6xl" className="py-10">
       <Link href="/portal/helpdesk" className="text-sm text-brand-700 underline underline-offset-2">
         Helpdesk
       </Link>

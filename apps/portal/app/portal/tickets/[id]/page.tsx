@@ -23,7 +23,7 @@ export default async function TicketPage({ params }: { params: Promise<{ id: str
   // The newest WhatsApp message still waiting to be confirmed as sent, and the number it went to.
   const pending = messages.findLast((m) => m.direction === 'outbound' && m.channel === 'whatsapp')
   return (
-    <Container className="max-w-3xl space-y-8 py-10">
+    <Container width="3xl" className="space-y-8 py-10">
       <div>
         <Link href="/portal/my-tickets" className="text-sm text-brand-700 underline underline-offset-2">
           My Tickets
