@@ -15,6 +15,10 @@ const config: NextConfig = {
   ],
   images: {
     formats: ['image/avif', 'image/webp'],
+    // Every width is a srcset entry in the HTML and again in the RSC payload, for every image.
+    // Content photos are 1200 px wide; phones at DPR 3 want ~1240 px, wide screens 1920 px.
+    deviceSizes: [640, 828, 1200, 1920],
+    imageSizes: [256, 384],
     remotePatterns: [{ protocol: 'https', hostname: 'cdn.sanity.io' }],
     dangerouslyAllowSVG: true,
     contentDispositionType: 'attachment',

@@ -73,12 +73,7 @@ export function SiteFooter({
           <ul className="flex gap-3">
             {socialLinks.map((social) => (
               <li key={social.url}>
-                <a
-                  href={social.url}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className="inline-flex h-11 w-11 items-center justify-center rounded-full bg-white/10 text-white hover:bg-white/20 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
-                >
+                <a href={social.url} target="_blank" rel="noopener noreferrer" className="social-link">
                   <span className="sr-only">
                     {brandName} on {platformName(social.platform)}
                   </span>
@@ -101,11 +96,11 @@ export function SiteFooter({
         </FooterColumn>
 
         <div>
-          <h2 className="text-sm font-semibold tracking-wide text-white uppercase">Contact</h2>
+          <h2 className="footer-heading">Contact</h2>
           <ul className="mt-4 space-y-2 text-sm">
             {phones.map((phone) => (
               <li key={phone.e164}>
-                <span className="block text-xs text-slate-400">{phone.label}</span>
+                <span className="footer-label">{phone.label}</span>
                 <a href={`tel:${phone.e164}`} className={linkClasses}>
                   {phone.display}
                 </a>
@@ -113,7 +108,7 @@ export function SiteFooter({
             ))}
             {EMAILS.map(([kind, label]) => (
               <li key={kind}>
-                <span className="block text-xs text-slate-400">{label}</span>
+                <span className="footer-label">{label}</span>
                 <a href={`mailto:${emails[kind]}`} className={linkClasses}>
                   {emails[kind]}
                 </a>
@@ -144,7 +139,7 @@ export function SiteFooter({
 function FooterColumn({ title, children }: { title: string; children: ReactNode }) {
   return (
     <div>
-      <h2 className="text-sm font-semibold tracking-wide text-white uppercase">{title}</h2>
+      <h2 className="footer-heading">{title}</h2>
       <ul className="mt-4 space-y-2 text-sm">{children}</ul>
     </div>
   )

@@ -4,24 +4,17 @@ import { cn } from './cn'
 export type ButtonVariant = 'primary' | 'secondary' | 'outline' | 'ghost' | 'link' | 'destructive'
 export type ButtonSize = 'sm' | 'md' | 'lg' | 'icon'
 
-const base =
-  'inline-flex items-center justify-center gap-2 rounded-md font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 disabled:pointer-events-none disabled:opacity-60'
-
+// The looks are named utilities in theme.css; written out in full so Tailwind finds them.
 const variants: Record<ButtonVariant, string> = {
-  primary: 'bg-brand-600 text-white hover:bg-brand-700',
-  secondary: 'bg-brand-100 text-brand-900 hover:bg-brand-50',
-  outline: 'border border-brand-600 bg-white text-brand-700 hover:bg-brand-50',
-  ghost: 'text-brand-900 hover:bg-brand-50',
-  link: 'underline-offset-4 hover:underline',
-  destructive: 'bg-red-700 text-white hover:bg-red-800',
+  primary: 'btn-primary',
+  secondary: 'btn-secondary',
+  outline: 'btn-outline',
+  ghost: 'btn-ghost',
+  link: 'btn-link',
+  destructive: 'btn-destructive',
 }
 
-const sizes: Record<ButtonSize, string> = {
-  sm: 'h-9 px-3 text-sm',
-  md: 'h-11 px-5 text-base',
-  lg: 'h-12 px-6 text-lg',
-  icon: 'h-11 w-11',
-}
+const sizes: Record<ButtonSize, string> = { sm: 'btn-sm', md: 'btn-md', lg: 'btn-lg', icon: 'btn-icon' }
 
 /**
  * Classes for a button look; use on `<a>`/`<Link>` so links that look like buttons stay links.
@@ -40,11 +33,10 @@ export function buttonClasses({
   className?: string
 } = {}): string {
   return cn(
-    base,
-    onDark ? 'focus-visible:outline-white' : 'focus-visible:outline-brand-600',
+    'btn',
     variants[variant],
-    variant === 'link' ? (onDark ? 'text-white' : 'text-brand-700') : null,
-    variant === 'link' ? 'h-auto px-0' : sizes[size],
+    variant === 'link' ? (onDark ? 'text-white' : 'text-brand-700') : sizes[size],
+    onDark ? 'focus-visible:outline-white' : 'focus-visible:outline-brand-600',
     className,
   )
 }

@@ -13,7 +13,5 @@ export type ContainerProps = HTMLAttributes<HTMLElement> & {
 
 /** The page's content width and gutters. */
 export function Container({ as: Element = 'div', width = '7xl', className, ...props }: ContainerProps) {
-  return (
-    <Element className={cn('mx-auto w-full px-4 sm:px-6 lg:px-8', widths[width], className)} {...props} />
-  )
+  return <Element className={cn('page-column', widths[width], className)} {...props} />
 }

@@ -8,7 +8,7 @@ export function PostCard({ post }: { post: PostsQueryResult[number] }) {
   return (
     // `relative` anchors the title link's full-card overlay (`after:inset-0`) to this card; without
     // it the overlay stretches over the nearest positioned ancestor and swallows clicks on the hero.
-    <article className="relative flex h-full flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+    <article className="media-card">
       <CmsImage image={post.coverImage} sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw" />
       <div className="flex flex-1 flex-col p-6">
         <p className="text-sm text-slate-600">
@@ -21,12 +21,12 @@ export function PostCard({ post }: { post: PostsQueryResult[number] }) {
           ) : null}
           {post.readTime ? ` · ${post.readTime}` : null}
         </p>
-        <h3 className="mt-2 text-lg font-semibold text-slate-900">
+        <h3 className="mt-2 card-title">
           <Link href={`/blog/${post.slug}`} className="after:absolute after:inset-0 hover:underline">
             {post.title}
           </Link>
         </h3>
-        <p className="mt-2 flex-1 text-slate-600">{post.excerpt}</p>
+        <p className="card-text">{post.excerpt}</p>
       </div>
     </article>
   )

@@ -13,10 +13,8 @@ export function SectionHeading({
   const Tag = level === 2 ? 'h2' : 'h3'
   return (
     <div className={centered ? 'mx-auto mb-10 max-w-3xl text-center' : 'mb-10 max-w-3xl'}>
-      {heading ? (
-        <Tag className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{heading}</Tag>
-      ) : null}
-      {intro ? <p className="mt-4 text-lg leading-relaxed text-slate-600">{intro}</p> : null}
+      {heading ? <Tag className="section-title">{heading}</Tag> : null}
+      {intro ? <p className="section-intro">{intro}</p> : null}
     </div>
   )
 }

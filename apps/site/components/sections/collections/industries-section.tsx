@@ -10,13 +10,13 @@ export async function IndustriesSection({ section }: SectionProps<'industriesSec
       <ItemGrid
         items={await getIndustries()}
         className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3"
-        itemClassName="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+        itemClassName="tile"
       >
         {(industry) => (
           <>
             <div className="flex items-center gap-3">
               <Icon name={industry.icon ?? 'building'} className="h-6 w-6 text-brand-700" />
-              <h3 className="text-lg font-semibold text-slate-900">{industry.title}</h3>
+              <h3 className="card-title">{industry.title}</h3>
             </div>
             <ul className="mt-3 space-y-1 text-slate-600">
               {(industry.points ?? []).map((point) => (

@@ -21,8 +21,8 @@ export async function ProjectsListSection({ section }: SectionProps<'projectsLis
             />
             <div className="flex flex-1 flex-col p-6">
               <p className="text-sm font-medium text-brand-700">{project.location}</p>
-              <h3 className="mt-1 text-lg font-semibold text-slate-900">{project.title}</h3>
-              <p className="mt-2 flex-1 text-slate-600">{project.summary}</p>
+              <h3 className="mt-1 card-title">{project.title}</h3>
+              <p className="card-text">{project.summary}</p>
               <Link
                 href={`/projects/${project.slug}`}
                 className="mt-4 font-semibold text-brand-700 underline-offset-4 hover:underline"

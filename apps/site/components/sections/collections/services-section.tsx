@@ -22,7 +22,7 @@ export async function ServicesSection({ section }: SectionProps<'servicesSection
       <ItemGrid
         items={await getServices()}
         className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3"
-        itemClassName="flex flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+        itemClassName="card"
       >
         {(service) => (
           <>

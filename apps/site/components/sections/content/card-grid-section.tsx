@@ -17,17 +17,14 @@ export function CardGridSection({ section, ctx }: SectionProps<'cardGridSection'
         {(section.cards ?? []).map((card) => {
           const link = card.link ? resolveLink(card.link, ctx.contacts) : null
           return (
-            <li
-              key={card._key}
-              className="flex flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
-            >
+            <li key={card._key} className="card">
               {card.icon ? (
-                <span className="mb-4 inline-flex h-11 w-11 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
+                <span className="card-icon">
                   <Icon name={card.icon} className="h-6 w-6" />
                 </span>
               ) : null}
-              <h3 className="text-lg font-semibold text-slate-900">{card.title}</h3>
-              {card.text ? <p className="mt-2 flex-1 text-slate-600">{card.text}</p> : null}
+              <h3 className="card-title">{card.title}</h3>
+              {card.text ? <p className="card-text">{card.text}</p> : null}
               {link ? (
                 <SmartLink
                   link={link}

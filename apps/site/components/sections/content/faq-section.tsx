@@ -7,7 +7,7 @@ export function FaqSection({ section }: SectionProps<'faqSection'>) {
       <div className="max-w-3xl divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
         {(section.faqs ?? []).map((faq) => (
           <details key={faq._key} className="group p-5">
-            <summary className="cursor-pointer list-none font-semibold text-slate-900 marker:hidden">
+            <summary className="faq-question">
               <span className="flex items-center justify-between gap-4">
                 {faq.question}
                 <span aria-hidden="true" className="text-brand-700 transition-transform group-open:rotate-45">
