@@ -34,6 +34,10 @@ const config: NextConfig = {
    */
   async rewrites() {
     return {
+      // Short srcset URLs for content images (lib/image-loader.ts).
+      beforeFiles: [
+        { source: '/img/:w/:file', destination: '/_next/image?url=%2Fcms-images%2F:file&w=:w&q=75' },
+      ],
       afterFiles: [
         { source: '/auth', destination: `${PORTAL_URL}/auth` },
         { source: '/auth/:path*', destination: `${PORTAL_URL}/auth/:path*` },

@@ -31,18 +31,23 @@ test.beforeAll(async ({ request }) => {
 
 test('the sitemap lists the public pages and each answers 200', () => {
   expect(pages.length).toBeGreaterThan(40)
+  expect(pages.map((p) => p.path)).toContain('/')
   expect(pages.filter((p) => p.status !== 200).map((p) => `${p.path}: ${p.status}`)).toEqual([])
 })
 
-test(`every sitemap page's HTML is at most ${HTML_BUDGET_BYTES / 1024} KB`, () => {
-  // Known miss, issue 11: home, regional, blog and service pages are 90–147 KB. Playwright runs
-  // this and requires it to fail; once every page is within budget the run goes red here, and this
-  // line must go.
+const overBudget = (list: Page[]) =>
+  list.filter((p) => p.bytes > HTML_BUDGET_BYTES).map((p) => `${p.path}: ${(p.bytes / 1024).toFixed(1)} KB`)
+
+test(`every sitemap page but home has HTML of at most ${HTML_BUDGET_BYTES / 1024} KB`, () => {
+  expect(overBudget(pages.filter((p) => p.path !== '/'))).toEqual([])
+})
+
+test(`the home page's HTML is at most ${HTML_BUDGET_BYTES / 1024} KB`, () => {
+  // Known miss, issue 11: home is ~108 KB (ten sections; the RSC payload repeats the markup).
+  // Playwright runs this and requires it to fail; once home is within budget the run goes red
+  // here, and this line must go.
   test.fail()
-  const over = pages
-    .filter((p) => p.bytes > HTML_BUDGET_BYTES)
-    .map((p) => `${p.path}: ${(p.bytes / 1024).toFixed(1)} KB`)
-  expect(over).toEqual([])
+  expect(overBudget(pages.filter((p) => p.path === '/'))).toEqual([])
 })
 
 test('no page delivers a stylesheet or script twice', () => {

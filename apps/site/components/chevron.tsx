@@ -4,12 +4,9 @@ export function Chevron({ open, size }: { open: boolean; size: 'h-4 w-4' | 'h-5 
     <svg
       aria-hidden="true"
       viewBox="0 0 24 24"
-      className={`${size} transition-transform ${open ? 'rotate-180' : ''}`}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
+      className={`stroke-icon ${size} transition-transform ${open ? 'rotate-180' : ''}`}
     >
-      <path d="m6 9 6 6 6-6" strokeLinecap="round" strokeLinejoin="round" />
+      <path d="m6 9 6 6 6-6" />
     </svg>
   )
 }

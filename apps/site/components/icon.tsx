@@ -1,9 +1,7 @@
-import sprite from './icons.svg'
+import { spriteHref } from './sprite'
 
 /**
- * The content model's fixed icon names (studio/README.md); each is a <symbol> of icons.svg. The
- * sprite is one hashed, long-cached file, so a page's HTML and RSC payload carry a <use> reference
- * per icon, never the paths.
+ * The content model's fixed icon names (studio/README.md); each is a <symbol> of icons.svg.
  */
 export const ICON_NAMES = [
   'network',
@@ -46,11 +44,6 @@ export function isIconName(name: string): name is IconName {
   return iconNames.has(name)
 }
 
-/** The URL of one symbol of the sprite, for an <svg><use href> of its own (the footer's glyphs). */
-export function spriteHref(id: string): string {
-  return `${sprite.src}#${id}`
-}
-
 /** A decorative icon; unknown names (content typos) render nothing rather than break the page. */
 export function Icon({
   name,
@@ -61,17 +54,8 @@ export function Icon({
 }) {
   if (!isIconName(name)) return null
   return (
-    <svg
-      aria-hidden="true"
-      focusable="false"
-      viewBox="0 0 24 24"
-      className={className}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.75}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
+    // No viewBox: the symbol has its own and fills the box that `className` sizes.
+    <svg aria-hidden="true" className={`line-icon ${className}`}>
       <use href={spriteHref(name)} />
     </svg>
   )

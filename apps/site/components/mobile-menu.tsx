@@ -69,15 +69,8 @@ export function MobileMenu({ leading, trailing, portal, services, regions, signO
         onClick={() => setOpen((value) => !value)}
         className="inline-flex h-11 w-11 items-center justify-center rounded-md text-brand-900 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-600"
       >
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          className="h-6 w-6"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-        >
-          <path d={open ? 'M18 6 6 18M6 6l12 12' : 'M4 6h16M4 12h16M4 18h16'} strokeLinecap="round" />
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="stroke-icon h-6 w-6">
+          <path d={open ? 'M18 6 6 18M6 6l12 12' : 'M4 6h16M4 12h16M4 18h16'} />
         </svg>
       </button>
       <div
@@ -85,42 +78,45 @@ export function MobileMenu({ leading, trailing, portal, services, regions, signO
         hidden={!open}
         className="absolute inset-x-0 top-full max-h-[calc(100dvh-4rem)] overflow-y-auto border-b border-slate-200 bg-white px-4 py-3 shadow-lg"
       >
-        <ul className="space-y-1">
-          {leading.map(renderLink)}
-          <li>
-            <button
-              type="button"
-              aria-expanded={servicesOpen}
-              aria-controls={servicesId}
-              onClick={() => setServicesOpen((value) => !value)}
-              className="block rounded-md px-3 py-3 text-base font-semibold text-brand-900 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-brand-600 flex w-full items-center justify-between text-left"
-            >
-              {servicesOpen ? 'Hide Services' : 'Show Services'}
-              <Chevron open={servicesOpen} size="h-5 w-5" />
-            </button>
-            <ul id={servicesId} hidden={!servicesOpen} className="ml-3 border-l border-slate-200 pl-2">
-              <li>
-                <Link href="/services" onClick={close} className={`${subLinkClasses} font-semibold`}>
-                  All Services
-                </Link>
-              </li>
-              {[...services, ...regions].map((link) => (
-                <li key={link.href}>
-                  <Link href={link.href} onClick={close} className={subLinkClasses}>
-                    {link.title}
+        {/* Rendered while open only: the links are in the RSC payload once (props), not twice in the HTML. */}
+        {open ? (
+          <ul className="space-y-1">
+            {leading.map(renderLink)}
+            <li>
+              <button
+                type="button"
+                aria-expanded={servicesOpen}
+                aria-controls={servicesId}
+                onClick={() => setServicesOpen((value) => !value)}
+                className="block rounded-md px-3 py-3 text-base font-semibold text-brand-900 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-brand-600 flex w-full items-center justify-between text-left"
+              >
+                {servicesOpen ? 'Hide Services' : 'Show Services'}
+                <Chevron open={servicesOpen} size="h-5 w-5" />
+              </button>
+              <ul id={servicesId} hidden={!servicesOpen} className="ml-3 border-l border-slate-200 pl-2">
+                <li>
+                  <Link href="/services" onClick={close} className={`${subLinkClasses} font-semibold`}>
+                    All Services
                   </Link>
                 </li>
-              ))}
-            </ul>
-          </li>
-          {trailing.map(renderLink)}
-          <li>
-            <a href={portal.href} className={linkClasses}>
-              {portal.title}
-            </a>
-          </li>
-          {signOutSlot ? <li className="empty:hidden">{signOutSlot}</li> : null}
-        </ul>
+                {[...services, ...regions].map((link) => (
+                  <li key={link.href}>
+                    <Link href={link.href} onClick={close} className={subLinkClasses}>
+                      {link.title}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </li>
+            {trailing.map(renderLink)}
+            <li>
+              <a href={portal.href} className={linkClasses}>
+                {portal.title}
+              </a>
+            </li>
+            {signOutSlot ? <li className="empty:hidden">{signOutSlot}</li> : null}
+          </ul>
+        ) : null}
       </div>
     </div>
   )

@@ -36,7 +36,7 @@ export function NewsletterBox({ action, note = 'No spam. Unsubscribe anytime.' }
       <HoneypotField />
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
         <div className="flex-1 space-y-1.5">
-          <label htmlFor={inputId} className="block text-sm font-semibold text-brand-900">
+          <label htmlFor={inputId} className="field-label">
             Email address
           </label>
           <input

@@ -4,6 +4,7 @@ import type { GalleryItem } from '@siyakha/content/views'
 import { Dialog } from '@siyakha/ui/dialog'
 import Image from 'next/image'
 import { useState } from 'react'
+import { cmsImageLoader } from '@/lib/image-loader'
 
 /** The captioned photo grid; a photo opens large in a dialog, and closing it clears the selection. */
 export function ProjectGallery({ items }: { items: GalleryItem[] }) {
@@ -22,6 +23,7 @@ export function ProjectGallery({ items }: { items: GalleryItem[] }) {
             >
               <Image
                 {...item.image}
+                loader={cmsImageLoader}
                 sizes="(min-width: 1280px) 19rem, (min-width: 1024px) 25vw, (min-width: 768px) 33vw, 50vw"
                 className="aspect-[4/3] w-full object-cover transition-transform group-hover:scale-105"
               />
@@ -42,6 +44,7 @@ export function ProjectGallery({ items }: { items: GalleryItem[] }) {
         {selected ? (
           <Image
             {...selected.image}
+            loader={cmsImageLoader}
             sizes="(min-width: 960px) 56rem, 100vw"
             className="h-auto w-full rounded-md"
           />

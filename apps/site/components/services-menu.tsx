@@ -87,32 +87,34 @@ export function ServicesMenu({ services, regions }: { services: NavLink[]; regio
         hidden={!open}
         className="absolute top-full left-1/2 z-50 mt-2 w-[34rem] -translate-x-1/2 rounded-xl border border-slate-200 bg-white p-3 shadow-xl"
       >
-        <div className="grid grid-cols-2 gap-3">
-          <ul>
-            <li>
-              <Link
-                href="/services"
-                data-menu-link
-                onClick={() => setOpen(false)}
-                className={`${itemClasses} font-semibold`}
-              >
-                All Services
-              </Link>
-            </li>
-            <MenuLinks links={services} onNavigate={() => setOpen(false)} />
-          </ul>
-          <div>
-            <p
-              id={regionsId}
-              className="px-3 py-2 text-xs font-semibold tracking-wide text-slate-600 uppercase"
-            >
-              Regions
-            </p>
-            <ul aria-labelledby={regionsId}>
-              <MenuLinks links={regions} onNavigate={() => setOpen(false)} />
+        {open ? (
+          <div className="grid grid-cols-2 gap-3">
+            <ul>
+              <li>
+                <Link
+                  href="/services"
+                  data-menu-link
+                  onClick={() => setOpen(false)}
+                  className={`${itemClasses} font-semibold`}
+                >
+                  All Services
+                </Link>
+              </li>
+              <MenuLinks links={services} onNavigate={() => setOpen(false)} />
             </ul>
+            <div>
+              <p
+                id={regionsId}
+                className="px-3 py-2 text-xs font-semibold tracking-wide text-slate-600 uppercase"
+              >
+                Regions
+              </p>
+              <ul aria-labelledby={regionsId}>
+                <MenuLinks links={regions} onNavigate={() => setOpen(false)} />
+              </ul>
+            </div>
           </div>
-        </div>
+        ) : null}
       </div>
     </div>
   )

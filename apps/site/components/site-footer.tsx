@@ -2,8 +2,8 @@ import { Container } from '@siyakha/ui/container'
 import Link from 'next/link'
 import type { ReactNode } from 'react'
 import { BrandLink } from './brand-mark'
-import { spriteHref } from './icon'
 import { PORTAL_LINK } from './site-header'
+import { spriteHref } from './sprite'
 
 type FooterLink = { title: string; href: string }
 
@@ -160,7 +160,7 @@ function platformName(platform: string): string {
 /** Simple-icons style glyphs, symbols of the icon sprite (one cached file, not paths in every page). */
 function SocialIcon({ platform }: { platform: string }) {
   return (
-    <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" className="h-5 w-5" fill="currentColor">
+    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 fill-current">
       {Object.hasOwn(PLATFORM_NAMES, platform) ? (
         <use href={spriteHref(`social-${platform}`)} />
       ) : (

@@ -2,6 +2,7 @@
 
 import { ArrowIcon } from '@siyakha/ui/carousel'
 import { useEffect, useId, useState } from 'react'
+import { spriteHref } from './sprite'
 
 /** Testimonials rotate every 5 seconds: long enough to read a short quote, short enough to notice. */
 export const TESTIMONIAL_INTERVAL_MS = 5000
@@ -157,12 +158,9 @@ function Stars({ rating }: { rating: number }) {
         <svg
           key={n}
           aria-hidden="true"
-          viewBox="0 0 24 24"
-          className={`h-5 w-5 ${n <= value ? 'fill-amber-500 text-amber-500' : 'fill-none text-slate-400'}`}
-          stroke="currentColor"
-          strokeWidth="1.5"
+          className={`star h-5 w-5 ${n <= value ? 'fill-amber-500 text-amber-500' : 'fill-none text-slate-400'}`}
         >
-          <path d="m12 2 3.09 6.26L22 9.27l-5 4.87 1.18 6.88L12 17.77l-6.18 3.25L7 14.14 2 9.27l6.91-1.01L12 2z" />
+          <use href={spriteHref('star')} />
         </svg>
       ))}
     </div>

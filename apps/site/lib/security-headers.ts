@@ -56,6 +56,7 @@ export function securityHeadersFor(pathname: string): {
 const NOT_PRERENDERED = [
   '_next/static/',
   '_next/image',
+  'img/',
   '_portal/',
   'auth(?:/|$)',
   'portal(?:/|$)',
@@ -77,5 +78,6 @@ export function configuredSecurityHeaders() {
     },
     { source: '/_next/static/:path*', headers: staticAssetHeaders() },
     { source: '/_next/image', headers: staticAssetHeaders() },
+    { source: '/img/:path*', headers: staticAssetHeaders() },
   ]
 }

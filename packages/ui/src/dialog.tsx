@@ -75,7 +75,7 @@ export function Dialog({
         >
           <span className="sr-only">Close</span>
           <StrokeIcon>
-            <path d="M18 6 6 18M6 6l12 12" strokeLinecap="round" />
+            <path d="M18 6 6 18M6 6l12 12" />
           </StrokeIcon>
         </button>
         <div className={hideTitle ? undefined : 'mt-4'}>{children}</div>

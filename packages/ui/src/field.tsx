@@ -18,8 +18,8 @@ type FieldOwnProps = {
   className?: string
 }
 
-export const controlClasses =
-  'block w-full rounded-md border border-slate-500 bg-white px-3 py-2 text-base text-brand-900 placeholder:text-slate-500 focus-visible:border-brand-600 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600 aria-invalid:border-red-700'
+/** theme.css */
+export const controlClasses = 'field-control'
 
 function useFieldIds(id: string | undefined, error: string | undefined, hint: ReactNode) {
   const fallback = useId()
@@ -53,7 +53,7 @@ function FieldFrame({
 }) {
   return (
     <div className={cn('space-y-1.5', className)}>
-      <label htmlFor={controlId} className="block text-sm font-semibold text-brand-900">
+      <label htmlFor={controlId} className="field-label">
         {label}
         {optional ? <span className="font-normal text-slate-600"> (optional)</span> : null}
       </label>

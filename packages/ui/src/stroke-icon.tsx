@@ -1,16 +1,9 @@
 import type { ReactNode } from 'react'
 
-/** A 24px line icon drawn in the text colour; decorative, so screen readers skip it. */
+/** A 24px line icon drawn in the text colour (theme.css `stroke-icon`); decorative, so screen readers skip it. */
 export function StrokeIcon({ className = 'h-5 w-5', children }: { className?: string; children: ReactNode }) {
   return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      className={className}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-    >
+    <svg aria-hidden="true" viewBox="0 0 24 24" className={`stroke-icon ${className}`}>
       {children}
     </svg>
   )
@@ -20,11 +13,7 @@ export function StrokeIcon({ className = 'h-5 w-5', children }: { className?: st
 export function ArrowIcon({ direction }: { direction: 'prev' | 'next' }) {
   return (
     <StrokeIcon>
-      <path
-        d={direction === 'prev' ? 'm15 18-6-6 6-6' : 'm9 18 6-6-6-6'}
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
+      <path d={direction === 'prev' ? 'm15 18-6-6 6-6' : 'm9 18 6-6-6-6'} />
     </StrokeIcon>
   )
 }

@@ -1,5 +1,6 @@
 import { getImageProps } from 'next/image'
 import { preload as preloadResource } from 'react-dom'
+import { cmsImageLoader, srcSetWithin } from '@/lib/image-loader'
 
 export interface CmsImageData {
   alt?: string | null
@@ -25,7 +26,8 @@ export function CmsImage({
 }) {
   const asset = image?.asset
   if (!asset?.url || !asset.width || !asset.height) return null
-  const { props } = getImageProps({
+  const { props: optimised } = getImageProps({
+    loader: cmsImageLoader,
     src: asset.url,
     alt: image?.alt ?? '',
     width: asset.width,
@@ -33,6 +35,12 @@ export function CmsImage({
     sizes,
     preload,
   })
+  const srcSet = srcSetWithin(optimised.srcSet, asset.width)
+  const props = {
+    ...optimised,
+    srcSet,
+    src: srcSet ? (srcSet.split(', ').at(-1)?.split(' ')[0] ?? optimised.src) : optimised.src,
+  }
   if (preload) {
     preloadResource(props.src, {
       as: 'image',

@@ -1,14 +1,10 @@
-import { Icon } from '@/components/icon'
-
-/** A project's delivered features, each behind a tick. */
+/** A project's delivered features, each behind a tick (globals.css `ticks`). */
 export function FeatureList({ features, className }: { features: string[] | null; className: string }) {
   return (
-    <ul className={className}>
-      {(features ?? []).map((feature) => (
-        <li key={feature} className="flex gap-2 text-slate-700">
-          <Icon name="check" className="mt-1 h-4 w-4 shrink-0 text-accent-500" />
-          {feature}
-        </li>
+    <ul className={`ticks text-slate-700 ${className}`}>
+      {(features ?? []).map((feature, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a content list rendered once on the server and never reordered; the text as its key would be sent a second time in the RSC payload
+        <li key={index}>{feature}</li>
       ))}
     </ul>
   )

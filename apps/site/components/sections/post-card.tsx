@@ -10,9 +10,9 @@ export function PostCard({ post }: { post: PostsQueryResult[number] }) {
     // it the overlay stretches over the nearest positioned ancestor and swallows clicks on the hero.
     <article className="media-card">
       <CmsImage image={post.coverImage} sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw" />
-      <div className="flex flex-1 flex-col p-6">
-        <p className="text-sm text-slate-600">
-          <span className="font-semibold text-brand-700">{post.category}</span>
+      <div className="media-card-body">
+        <p className="card-meta">
+          <span className="card-category">{post.category}</span>
           {post.publishedAt ? (
             <>
               {' · '}
@@ -22,7 +22,7 @@ export function PostCard({ post }: { post: PostsQueryResult[number] }) {
           {post.readTime ? ` · ${post.readTime}` : null}
         </p>
         <h3 className="mt-2 card-title">
-          <Link href={`/blog/${post.slug}`} className="after:absolute after:inset-0 hover:underline">
+          <Link href={`/blog/${post.slug}`} className="card-link">
             {post.title}
           </Link>
         </h3>

@@ -19,8 +19,9 @@ export async function IndustriesSection({ section }: SectionProps<'industriesSec
               <h3 className="card-title">{industry.title}</h3>
             </div>
             <ul className="mt-3 space-y-1 text-slate-600">
-              {(industry.points ?? []).map((point) => (
-                <li key={point}>{point}</li>
+              {(industry.points ?? []).map((point, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: a server-rendered content list, never reordered; a text key would repeat the text in the RSC payload
+                <li key={index}>{point}</li>
               ))}
             </ul>
           </>

@@ -19,14 +19,11 @@ export async function ProjectsListSection({ section }: SectionProps<'projectsLis
               image={project.image}
               sizes="(min-width: 1024px) 33vw, (min-width: 768px) 50vw, 100vw"
             />
-            <div className="flex flex-1 flex-col p-6">
+            <div className="media-card-body">
               <p className="text-sm font-medium text-brand-700">{project.location}</p>
               <h3 className="mt-1 card-title">{project.title}</h3>
               <p className="card-text">{project.summary}</p>
-              <Link
-                href={`/projects/${project.slug}`}
-                className="mt-4 font-semibold text-brand-700 underline-offset-4 hover:underline"
-              >
+              <Link href={`/projects/${project.slug}`} className="mt-4 card-more">
                 View project<span className="sr-only">: {project.title}</span>
               </Link>
             </div>

@@ -36,10 +36,7 @@ export async function ServicesSection({ section }: SectionProps<'servicesSection
             {service.benefit ? (
               <p className="mt-3 text-sm font-medium text-slate-800">{service.benefit}</p>
             ) : null}
-            <Link
-              href={serviceHref(service.slug, null)}
-              className="mt-5 font-semibold text-brand-700 underline-offset-4 hover:underline"
-            >
+            <Link href={serviceHref(service.slug, null)} className="mt-5 card-more">
               Learn more<span className="sr-only"> about {service.title}</span>
             </Link>
           </>

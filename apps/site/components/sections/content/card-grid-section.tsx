@@ -26,11 +26,7 @@ export function CardGridSection({ section, ctx }: SectionProps<'cardGridSection'
               <h3 className="card-title">{card.title}</h3>
               {card.text ? <p className="card-text">{card.text}</p> : null}
               {link ? (
-                <SmartLink
-                  link={link}
-                  context={card.title ?? undefined}
-                  className="mt-4 font-semibold text-brand-700 underline-offset-4 hover:underline"
-                />
+                <SmartLink link={link} context={card.title ?? undefined} className="mt-4 card-more" />
               ) : null}
             </li>
           )

@@ -1,4 +1,4 @@
-import { Icon } from '@/components/icon'
+import { FeatureList } from '../feature-list'
 import { LinkButtons } from '../links'
 import { SectionFrame } from '../section-frame'
 import type { SectionProps } from '../types'
@@ -22,14 +22,7 @@ export function PricingSection({ section, ctx }: SectionProps<'pricingSection'>)
                 </span>
               ) : null}
             </p>
-            <ul className="mt-6 flex-1 space-y-2 text-slate-700">
-              {(plan.features ?? []).map((feature) => (
-                <li key={feature} className="flex gap-2">
-                  <Icon name="check" className="mt-1 h-4 w-4 shrink-0 text-accent-500" />
-                  {feature}
-                </li>
-              ))}
-            </ul>
+            <FeatureList features={plan.features} className="mt-6 flex-1 space-y-2" />
             {plan.cta ? (
               <LinkButtons links={[plan.cta]} contacts={ctx.contacts} className="mt-8 flex" />
             ) : null}
