@@ -336,6 +336,31 @@ test.describe('forms check their input before sending', () => {
     await expect(form.locator('input[name="company_website"]')).toHaveAttribute('tabindex', '-1')
   })
 
+  test('what is typed before the form hydrates is kept once it does', async ({ page }) => {
+    // Scripts are held back, so the first field is typed into the server-rendered form; a
+    // controlled field would then be reset by the next render (a keystroke in another field).
+    let release = () => {}
+    const released = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    await page.route('**/_next/static/chunks/*.js', async (route) => {
+      await released
+      await route.continue()
+    })
+    await page.goto('/#quote-form', { waitUntil: 'domcontentloaded' })
+    const quote = new QuoteForm(page)
+    await quote.field('Full name').fill('Lerato Khumalo')
+    release()
+    const hydrated = () =>
+      quote.form
+        .locator('form')
+        .evaluate((form) => Object.keys(form).some((key) => key.startsWith('__reactFiber')))
+    await expect.poll(hydrated).toBe(true)
+    await quote.field('Email').fill('lerato@example.co.za')
+    await expect(quote.field('Full name')).toHaveValue('Lerato Khumalo')
+    await expect(quote.field('Email')).toHaveValue('lerato@example.co.za')
+  })
+
   test('blog newsletter box', async ({ page }) => {
     await page.goto('/blog')
     await expect(page.getByText('No spam. Unsubscribe anytime.')).toBeVisible()

@@ -7,6 +7,7 @@ import {
   startTransition,
   useActionState,
   useEffect,
+  useLayoutEffect,
   useRef,
   useState,
 } from 'react'
@@ -56,6 +57,22 @@ export function useActionForm<D, V extends Record<string, string> = Record<strin
   const [attempted, setAttempted] = useState(state.status === 'error' && state.reason === 'validation')
   const [failedSubmits, setFailedSubmits] = useState(0)
   const formRef = useRef<HTMLFormElement>(null)
+
+  // What was typed before hydration is in the DOM but not in `values`, and the next render of a
+  // controlled field (a keystroke in any other field) would write `values` back over it. Adopt it
+  // once, as the form hydrates, before anything renders again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on hydration
+  useLayoutEffect(() => {
+    const form = formRef.current
+    if (!empty || !form) return
+    const typed: Record<string, string> = {}
+    for (const name of Object.keys(empty)) {
+      const control = form.elements.namedItem(name)
+      const value = control && 'value' in control ? control.value : undefined
+      if (typeof value === 'string' && value !== values[name]) typed[name] = value
+    }
+    if (Object.keys(typed).length > 0) setValues((current) => ({ ...current, ...typed }))
+  }, [])
 
   useEffect(() => {
     if (failedSubmits === 0) return
