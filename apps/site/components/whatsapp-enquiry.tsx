@@ -1,13 +1,12 @@
 'use client'
 
-import { Dialog } from '@siyakha/ui/dialog'
 import { lazy, Suspense, useState } from 'react'
 import { spriteHref } from './sprite'
 
-// The form pulls in the enquiry schema (and zod with it); load it when the visitor reaches for
-// the button, not with every page.
-const loadForm = () => import('./whatsapp-enquiry-form')
-const WhatsappEnquiryForm = lazy(() => loadForm().then((m) => ({ default: m.WhatsappEnquiryForm })))
+// The dialog and its form (with the enquiry schema, and zod with it) load when the visitor reaches
+// for the button, not with every page: until then each page carries the button only.
+const loadDialog = () => import('./whatsapp-enquiry-dialog')
+const WhatsappEnquiryDialog = lazy(() => loadDialog().then((m) => ({ default: m.WhatsappEnquiryDialog })))
 
 export type WhatsappEnquiryProps = { whatsappNumber: string }
 
@@ -21,8 +20,8 @@ export function WhatsappEnquiry({ whatsappNumber }: WhatsappEnquiryProps) {
       <button
         type="button"
         aria-haspopup="dialog"
-        onPointerEnter={loadForm}
-        onFocus={loadForm}
+        onPointerEnter={loadDialog}
+        onFocus={loadDialog}
         onClick={() => {
           setUsed(true)
           setOpen(true)
@@ -34,13 +33,11 @@ export function WhatsappEnquiry({ whatsappNumber }: WhatsappEnquiryProps) {
           <use href={spriteHref('whatsapp')} />
         </svg>
       </button>
-      <Dialog open={open} onOpenChange={setOpen} title="Quick WhatsApp Enquiry">
-        {used ? (
-          <Suspense fallback={<p className="py-8 text-center text-slate-600">Loading…</p>}>
-            <WhatsappEnquiryForm whatsappNumber={whatsappNumber} onSent={() => setOpen(false)} />
-          </Suspense>
-        ) : null}
-      </Dialog>
+      {used ? (
+        <Suspense fallback={null}>
+          <WhatsappEnquiryDialog open={open} onOpenChange={setOpen} whatsappNumber={whatsappNumber} />
+        </Suspense>
+      ) : null}
     </>
   )
 }
