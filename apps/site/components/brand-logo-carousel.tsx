@@ -12,10 +12,10 @@ export function BrandLogoCarousel({ logos }: { logos: BrandLogo[] }) {
       prevLabel="Previous logos"
       nextLabel="Next logos"
       controlsClassName="hidden md:flex"
-      slideClassName="basis-1/2 sm:basis-1/3 md:basis-1/4 lg:basis-1/5"
+      slideClassName="logo-slide"
     >
       {logos.map((logo) => (
-        <div key={logo.name} className="flex h-24 items-center justify-center px-4">
+        <div key={logo.name} className="logo-frame">
           {/* Plain <img>: the logos are small SVG wordmarks, nothing for the image optimiser to do. */}
           {/* biome-ignore lint/performance/noImgElement: SVG wordmarks */}
           <img
@@ -24,7 +24,7 @@ export function BrandLogoCarousel({ logos }: { logos: BrandLogo[] }) {
             loading="lazy"
             decoding="async"
             draggable={false}
-            className="h-auto max-h-16 w-full max-w-[10rem] object-contain"
+            className="logo-image"
           />
         </div>
       ))}

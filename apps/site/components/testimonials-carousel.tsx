@@ -16,8 +16,8 @@ export type Testimonial = {
   initials: string
 }
 
-const controlClasses =
-  'inline-flex h-11 w-11 items-center justify-center rounded-full border border-slate-500 bg-white text-brand-900 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600'
+/** theme.css */
+const controlClasses = 'carousel-button'
 
 /**
  * One testimonial at a time; prev/next wrap, dots jump. It auto-advances unless the visitor is
@@ -116,12 +116,12 @@ export function TestimonialsCarousel({ testimonials }: { testimonials: Testimoni
                   aria-controls={slideId}
                   aria-current={i === index ? 'true' : undefined}
                   onClick={() => go(i)}
-                  className="group inline-flex h-11 w-8 items-center justify-center rounded-full focus-visible:outline-2 focus-visible:outline-brand-600"
+                  className="carousel-dot group"
                 >
                   <span className="sr-only">Show testimonial {i + 1}</span>
                   <span
                     aria-hidden="true"
-                    className={`block h-2.5 rounded-full transition-all ${i === index ? 'w-6 bg-brand-600' : 'w-2.5 bg-slate-400 group-hover:bg-slate-500'}`}
+                    className={`carousel-dot-mark ${i === index ? 'w-6 bg-brand-600' : 'w-2.5 bg-slate-400 group-hover:bg-slate-500'}`}
                   />
                 </button>
               </li>

@@ -100,7 +100,7 @@ export function Carousel({
               role="group"
               aria-roledescription="slide"
               aria-label={`${index + 1} of ${slides.length}`}
-              className={cn('min-w-0 shrink-0 grow-0', slideClassName)}
+              className={cn('carousel-slide', slideClassName)}
             >
               {slide}
             </div>
@@ -127,12 +127,7 @@ function CarouselButton({
   direction: 'prev' | 'next'
 }) {
   return (
-    <button
-      type="button"
-      onClick={onClick}
-      disabled={disabled}
-      className="inline-flex h-11 w-11 items-center justify-center rounded-full border border-slate-500 bg-white text-brand-900 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-50"
-    >
+    <button type="button" onClick={onClick} disabled={disabled} className="carousel-button">
       <span className="sr-only">{label}</span>
       <ArrowIcon direction={direction} />
     </button>
