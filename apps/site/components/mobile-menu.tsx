@@ -67,17 +67,13 @@ export function MobileMenu({ leading, trailing, portal, services, regions, signO
         aria-controls={panelId}
         aria-label={open ? 'Close menu' : 'Open menu'}
         onClick={() => setOpen((value) => !value)}
-        className="inline-flex h-11 w-11 items-center justify-center rounded-md text-brand-900 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-600"
+        className="menu-toggle"
       >
         <svg aria-hidden="true" viewBox="0 0 24 24" className="stroke-icon h-6 w-6">
           <path d={open ? 'M18 6 6 18M6 6l12 12' : 'M4 6h16M4 12h16M4 18h16'} />
         </svg>
       </button>
-      <div
-        id={panelId}
-        hidden={!open}
-        className="absolute inset-x-0 top-full max-h-[calc(100dvh-4rem)] overflow-y-auto border-b border-slate-200 bg-white px-4 py-3 shadow-lg"
-      >
+      <div id={panelId} hidden={!open} className="mobile-panel">
         {/* Rendered while open only: the links are in the RSC payload once (props), not twice in the HTML. */}
         {open ? (
           <ul className="space-y-1">

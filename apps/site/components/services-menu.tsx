@@ -82,11 +82,7 @@ export function ServicesMenu({ services, regions }: { services: NavLink[]; regio
         Services
         <Chevron open={open} size="h-4 w-4" />
       </button>
-      <div
-        id={panelId}
-        hidden={!open}
-        className="absolute top-full left-1/2 z-50 mt-2 w-[34rem] -translate-x-1/2 rounded-xl border border-slate-200 bg-white p-3 shadow-xl"
-      >
+      <div id={panelId} hidden={!open} className="menu-panel">
         {open ? (
           <div className="grid grid-cols-2 gap-3">
             <ul>

@@ -65,10 +65,7 @@ export function SiteFooter({
     <footer className="bg-brand-900 text-slate-300">
       <Container className="grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <div className="space-y-4">
-          <BrandLink
-            brandName={brandName}
-            className="flex items-center gap-2 rounded-md text-lg font-bold text-white focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-white"
-          />
+          <BrandLink brandName={brandName} className="brand-link text-white focus-visible:outline-white" />
           <p className="text-sm leading-relaxed">{tagline}</p>
           <ul className="flex gap-3">
             {socialLinks.map((social) => (

@@ -46,7 +46,7 @@ export function SiteHeader({ brandName, services, regions, signOutSlot }: SiteHe
       <Container className="flex h-16 items-center justify-between gap-6">
         <BrandLink
           brandName={brandName}
-          className="flex items-center gap-2 rounded-md text-lg font-bold text-brand-900 focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-600"
+          className="brand-link text-brand-900 focus-visible:outline-brand-600"
         />
         <nav aria-label="Main">
           <ul className="hidden items-center gap-1 lg:flex">

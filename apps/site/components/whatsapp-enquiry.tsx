@@ -26,7 +26,7 @@ export function WhatsappEnquiry({ whatsappNumber }: WhatsappEnquiryProps) {
           setUsed(true)
           setOpen(true)
         }}
-        className="fixed right-4 bottom-4 z-40 inline-flex h-14 w-14 items-center justify-center rounded-full bg-whatsapp-dark text-white shadow-lg hover:brightness-110 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-900 sm:right-6 sm:bottom-6"
+        className="whatsapp-button"
       >
         <span className="sr-only">Chat on WhatsApp</span>
         <svg aria-hidden="true" className="h-7 w-7 fill-current">
