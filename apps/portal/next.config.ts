@@ -11,7 +11,13 @@ const config: NextConfig = {
   assetPrefix: '/_portal',
   reactStrictMode: true,
   // Workspace packages ship TypeScript source.
-  transpilePackages: ['@siyakha/schemas', '@siyakha/supabase', '@siyakha/ui'],
+  transpilePackages: [
+    '@siyakha/content',
+    '@siyakha/schemas',
+    '@siyakha/studio',
+    '@siyakha/supabase',
+    '@siyakha/ui',
+  ],
   // Hashed static assets skip proxy.ts (there is no nonce to give them).
   async headers() {
     return [

@@ -81,15 +81,17 @@ test('an agent works a ticket; its customer sees the public reply but not the in
   await expect(agent.getByText('(customer sees “In progress”)')).toBeVisible()
 
   // An internal note, then a public reply.
-  const { replyForm, timeline } = helpdesk
-  await helpdesk.addToTimeline('Internal note (staff only)', note)
-  await expect(timeline.getByRole('listitem').filter({ hasText: note })).toContainText(
+  const { replyForm, conversation } = helpdesk
+  await helpdesk.addToConversation('Internal note (staff only)', note)
+  await expect(conversation.getByRole('listitem').filter({ hasText: note })).toContainText(
     'Internal note (staff only)',
   )
   await expect(replyForm.getByLabel('Message')).toHaveValue('')
 
-  await helpdesk.addToTimeline('Public reply (the customer sees it)', reply)
-  await expect(timeline.getByRole('listitem').filter({ hasText: reply })).toContainText('Outgoing')
+  await helpdesk.addToConversation('Public reply (the customer sees it)', reply)
+  // The agent's own words read as "You"; the requester's description opens the thread under their name.
+  await expect(conversation.getByRole('listitem').filter({ hasText: reply })).toContainText('You')
+  await expect(conversation.getByRole('listitem').first()).toContainText('Thabo Molefe')
   expect(await axeBlocking(agent)).toEqual([])
 
   // Closing needs a reason: refused, with the choice kept and the ticket still open.
@@ -109,8 +111,10 @@ test('an agent works a ticket; its customer sees the public reply but not the in
 
   // The customer sees the reply, never the note.
   const customer = await portalAs(THABO, `/portal/tickets/${ticket.id}`)
-  const customerTimeline = customer.getByRole('region', { name: 'Timeline' })
-  await expect(customerTimeline.getByText(reply)).toBeVisible()
+  const customerConversation = customer.getByRole('region', { name: 'Conversation' })
+  await expect(customerConversation.getByRole('listitem').filter({ hasText: reply })).toContainText(
+    'Sipho Dlamini',
+  )
   await expect(customer.getByText('In progress')).toBeVisible()
   await expect(customer.getByText(note)).toHaveCount(0)
   await expect(customer.getByText('Internal note')).toHaveCount(0)

@@ -58,12 +58,12 @@ test('sign up, confirm by email, log a ticket, send it on WhatsApp and mark it a
   await expect(page.getByText(ref, { exact: true })).toBeVisible()
   await expect(page.getByText('Received')).toBeVisible()
 
-  const timeline = tickets.timeline
-  await expect(timeline.getByText('Not sent yet')).toBeVisible()
+  const conversation = tickets.conversation
+  await expect(conversation.getByText('Not sent yet')).toBeVisible()
   await page.getByRole('button', { name: 'Mark as sent' }).click()
   await expect(page.getByText('Logged to the timeline.')).toBeVisible()
-  await expect(timeline.getByText('Sent', { exact: true })).toBeVisible()
-  await expect(timeline.getByText(`Ref: ${ref}`)).toBeVisible()
+  await expect(conversation.getByText('Sent', { exact: true })).toBeVisible()
+  await expect(conversation.getByText(`Ref: ${ref}`)).toBeVisible()
   expect(await axeBlocking(page)).toEqual([])
   await expect(page.getByRole('button', { name: 'Mark as sent' })).toBeHidden()
 

@@ -91,3 +91,45 @@ export const customerDecisionSchema = z.object({
   ticketId: z.uuid('Unknown ticket.'),
   decision: z.enum(['confirm', 'reopen', 'cancel'], 'Choose what to do with the ticket.'),
 })
+
+/** What the customer's side of a conversation says, the same in the form and the action. */
+export const CONVERSATION_MESSAGES = {
+  replyRequired: 'Write your reply first.',
+  replyTooLong: 'Keep your reply under 4096 characters.',
+  replySent: 'Reply sent. We will let you know when we answer.',
+  reopened: 'Reply sent. The ticket is open again; we are on it.',
+  closed: 'This ticket is closed. Please open a new ticket.',
+  chooseRating: 'Choose a rating from 1 to 5.',
+  commentTooLong: 'Keep the comment under 2000 characters.',
+  rated: 'Thank you for rating our help.',
+} as const
+
+/** 'Reply' on the customer's ticket page: a message added to the conversation. */
+export const customerReplySchema = z.object({
+  ticketId: z.uuid('Unknown ticket.'),
+  body: text(4096, {
+    min: 1,
+    required: CONVERSATION_MESSAGES.replyRequired,
+    tooLong: CONVERSATION_MESSAGES.replyTooLong,
+  }),
+})
+export type CustomerReply = z.output<typeof customerReplySchema>
+
+export const RATINGS = ['1', '2', '3', '4', '5'] as const
+
+/** 'Rate our help' on a resolved ticket: 1-5 stars and an optional comment. */
+export const ticketRatingSchema = z.object({
+  ticketId: z.uuid('Unknown ticket.'),
+  rating: z.enum(RATINGS, CONVERSATION_MESSAGES.chooseRating).transform(Number),
+  comment: text(2000, { tooLong: CONVERSATION_MESSAGES.commentTooLong }).optional(),
+})
+export type TicketRating = z.output<typeof ticketRatingSchema>
+
+/** Whether a ticket in this state takes a rating (the database's private.can_rate_ticket). */
+export function canRate(ticket: { status: string; close_reason?: string | null }): boolean {
+  return (
+    ticket.status === 'resolved' ||
+    (ticket.status === 'closed' &&
+      (ticket.close_reason === 'confirmed' || ticket.close_reason === 'auto_closed'))
+  )
+}

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { enquiryLink, shareLink, ticketMessageText, ticketUpdateLink } from './whatsapp'
+import {
+  continueOnWhatsappLink,
+  enquiryLink,
+  shareLink,
+  ticketMessageText,
+  ticketUpdateLink,
+} from './whatsapp'
 
 const enquiry = {
   name: 'Sipho Dlamini',
@@ -43,5 +49,11 @@ describe('WhatsApp links', () => {
     )
     expect(ticketMessageText('Printer down', 'TCK-AB12CD')).toBe('Printer down\n\nRef: TCK-AB12CD')
     expect(ticketUpdateLink('+27820000001', 'hi')).toBe('https://wa.me/27820000001?text=hi')
+  })
+
+  it('continues a ticket on WhatsApp with the company number and the reference filled in', () => {
+    expect(continueOnWhatsappLink('+27 11 000 0000', 'TCK-AB12CD')).toBe(
+      'https://wa.me/27110000000?text=Ref%3A%20TCK-AB12CD%0A',
+    )
   })
 })

@@ -61,3 +61,11 @@ export function ticketMessageText(message: string, trackingRef: string | null): 
 export function ticketUpdateLink(phoneE164: string, text: string): string {
   return `https://wa.me/${waNumber(phoneE164)}?text=${encodeURIComponent(text)}`
 }
+
+/**
+ * "Continue on WhatsApp" on a customer's ticket: a chat with the company's number, the ticket's
+ * reference filled in so the message that arrives finds its ticket.
+ */
+export function continueOnWhatsappLink(companyNumberE164: string, trackingRef: string): string {
+  return ticketUpdateLink(companyNumberE164, `Ref: ${trackingRef}\n`)
+}

@@ -1,3 +1,4 @@
+import { CONVERSATION_MESSAGES } from '@siyakha/schemas/ticket'
 import type { Enums, TablesUpdate, TypedSupabaseClient } from './types'
 
 export interface CreateTicketInput {
@@ -173,4 +174,53 @@ export function customerDecisionMutation(
     { status: move.status, close_reason: move.closeReason },
     { from: move.from },
   )
+}
+
+/** The database's words when a customer writes on a closed ticket (private.enforce_message_insert_rules). */
+export class TicketClosedError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'TicketClosedError'
+  }
+}
+
+/**
+ * A customer's reply on their ticket's page: an inbound portal message, as themselves. The database
+ * stamps the author, reopens a resolved ticket or one waiting on them, and refuses a closed ticket
+ * (TicketClosedError with its message).
+ */
+export async function addCustomerReplyMutation(
+  client: TypedSupabaseClient,
+  { ticketId, body, userId }: { ticketId: string; body: string; userId: string },
+): Promise<{ id: string }> {
+  const { data, error } = await client
+    .from('ticket_messages')
+    .insert({ ticket_id: ticketId, direction: 'inbound', channel: 'portal', body, created_by: userId })
+    .select('id')
+    .single()
+  if (error?.message === CONVERSATION_MESSAGES.closed) throw new TicketClosedError(error.message)
+  if (error) throw error
+  return data
+}
+
+/**
+ * The requester's rating of a resolved ticket, saved over any earlier one. Row-level security lets
+ * only the requester rate, and only a resolved (or confirmed, or auto-closed) ticket.
+ */
+export async function rateTicketMutation(
+  client: TypedSupabaseClient,
+  {
+    ticketId,
+    rating,
+    comment,
+    userId,
+  }: { ticketId: string; rating: number; comment: string | null; userId: string },
+) {
+  const { data } = await client
+    .from('ticket_ratings')
+    .upsert({ ticket_id: ticketId, rating, comment, rated_by: userId }, { onConflict: 'ticket_id' })
+    .select('rating, comment')
+    .single()
+    .throwOnError()
+  return data
 }

@@ -7,8 +7,10 @@ import type { Enums, TypedSupabaseClient } from './types'
  */
 
 export const TICKET_LIST_COLUMNS = 'id, summary, status, created_at, tracking_ref, priority'
-export const TICKET_COLUMNS = 'id, summary, status, created_at, tracking_ref'
-export const TIMELINE_COLUMNS = 'id, direction, channel, to_from, subject, body, status, created_at, metadata'
+export const TICKET_COLUMNS =
+  'id, summary, details, status, close_reason, channel, created_at, tracking_ref, created_by_user_id, requester_name'
+export const TIMELINE_COLUMNS =
+  'id, direction, channel, to_from, subject, body, status, created_at, metadata, created_by, author_kind, author_name'
 
 /** The companies whose tickets the user reads as their company admin (usually none). */
 export function adminCompanyIdsQuery(client: TypedSupabaseClient, userId: string) {
@@ -99,6 +101,16 @@ export function timelineQuery(client: TypedSupabaseClient, ticketId: string) {
     .throwOnError()
 }
 
+/** The requester's rating of a ticket, if they gave one (staff and their company admin read it too). */
+export function ticketRatingQuery(client: TypedSupabaseClient, ticketId: string) {
+  return client
+    .from('ticket_ratings')
+    .select('rating, comment, updated_at')
+    .eq('ticket_id', ticketId)
+    .maybeSingle()
+    .throwOnError()
+}
+
 /**
  * Whether the signed-in user is a provider admin (siyakha_admin). A failing check is logged and
  * treated as "not admin": the admin tools stay hidden rather than the page failing.
@@ -128,7 +140,7 @@ export async function isStaffQuery(client: TypedSupabaseClient, userId: string):
 
 export const HELPDESK_LIST_COLUMNS = 'id, summary, status, priority, created_at, tracking_ref, assigned_to'
 export const HELPDESK_TICKET_COLUMNS =
-  'id, summary, details, status, close_reason, priority, channel, location, created_at, updated_at, first_response_at, tracking_ref, assigned_to, created_by_user_id, version, company:companies(name)'
+  'id, summary, details, status, close_reason, priority, channel, location, created_at, updated_at, first_response_at, tracking_ref, assigned_to, created_by_user_id, requester_name, version, company:companies(name)'
 
 export interface HelpdeskTicketsArgs {
   /** One status, 'active' (everything but resolved and closed) or 'all'. */

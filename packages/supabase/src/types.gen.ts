@@ -190,6 +190,8 @@ export type Database = {
       }
       ticket_messages: {
         Row: {
+          author_kind: Database['public']['Enums']['message_author_kind']
+          author_name: string
           body: string
           channel: Database['public']['Enums']['message_channel']
           created_at: string
@@ -203,6 +205,8 @@ export type Database = {
           to_from: string | null
         }
         Insert: {
+          author_kind?: Database['public']['Enums']['message_author_kind']
+          author_name?: string
           body: string
           channel: Database['public']['Enums']['message_channel']
           created_at?: string
@@ -216,6 +220,8 @@ export type Database = {
           to_from?: string | null
         }
         Update: {
+          author_kind?: Database['public']['Enums']['message_author_kind']
+          author_name?: string
           body?: string
           channel?: Database['public']['Enums']['message_channel']
           created_at?: string
@@ -238,6 +244,41 @@ export type Database = {
           },
         ]
       }
+      ticket_ratings: {
+        Row: {
+          comment: string | null
+          created_at: string
+          rated_by: string
+          rating: number
+          ticket_id: string
+          updated_at: string
+        }
+        Insert: {
+          comment?: string | null
+          created_at?: string
+          rated_by?: string
+          rating: number
+          ticket_id: string
+          updated_at?: string
+        }
+        Update: {
+          comment?: string | null
+          created_at?: string
+          rated_by?: string
+          rating?: number
+          ticket_id?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'ticket_ratings_ticket_id_fkey'
+            columns: ['ticket_id']
+            isOneToOne: true
+            referencedRelation: 'tickets'
+            referencedColumns: ['id']
+          },
+        ]
+      }
       tickets: {
         Row: {
           assigned_to: string | null
@@ -251,6 +292,7 @@ export type Database = {
           id: string
           location: string | null
           priority: Database['public']['Enums']['ticket_priority']
+          requester_name: string | null
           service_category_id: string | null
           status: Database['public']['Enums']['ticket_status']
           summary: string
@@ -270,6 +312,7 @@ export type Database = {
           id?: string
           location?: string | null
           priority?: Database['public']['Enums']['ticket_priority']
+          requester_name?: string | null
           service_category_id?: string | null
           status?: Database['public']['Enums']['ticket_status']
           summary: string
@@ -289,6 +332,7 @@ export type Database = {
           id?: string
           location?: string | null
           priority?: Database['public']['Enums']['ticket_priority']
+          requester_name?: string | null
           service_category_id?: string | null
           status?: Database['public']['Enums']['ticket_status']
           summary?: string
@@ -345,6 +389,7 @@ export type Database = {
     Enums: {
       close_reason: 'confirmed' | 'auto_closed' | 'cancelled' | 'duplicate' | 'spam'
       company_role: 'company_admin' | 'member'
+      message_author_kind: 'customer' | 'staff' | 'system'
       message_channel: 'portal' | 'whatsapp' | 'email' | 'web'
       message_direction: 'inbound' | 'outbound' | 'internal'
       message_status: 'queued' | 'sent' | 'delivered' | 'read' | 'failed'
@@ -449,6 +494,7 @@ export const Constants = {
     Enums: {
       close_reason: ['confirmed', 'auto_closed', 'cancelled', 'duplicate', 'spam'],
       company_role: ['company_admin', 'member'],
+      message_author_kind: ['customer', 'staff', 'system'],
       message_channel: ['portal', 'whatsapp', 'email', 'web'],
       message_direction: ['inbound', 'outbound', 'internal'],
       message_status: ['queued', 'sent', 'delivered', 'read', 'failed'],

@@ -26,6 +26,7 @@ export const FUNCTION_SHAPES: Record<string, string[]> = {
 export const TABLES = [
   'tickets',
   'ticket_messages',
+  'ticket_ratings',
   'support_requests',
   'quote_requests',
   'newsletter_subscribers',
@@ -36,7 +37,19 @@ export const TABLES = [
   'staff_directory',
   'no_such_table',
 ]
-const COLUMNS = ['id', 'status', 'summary', 'body', 'email', 'created_at', 'count', 'name', 'nope', '*']
+const COLUMNS = [
+  'id',
+  'status',
+  'summary',
+  'body',
+  'email',
+  'created_at',
+  'count',
+  'name',
+  'rating',
+  'nope',
+  '*',
+]
 const OPERATORS = ['eq', 'neq', 'gt', 'lt', 'like', 'ilike', 'in', 'is', 'cs', 'fts', 'not.eq', 'or', 'bogus']
 
 /** PostgREST query strings: select, filters with hostile operands, order, limit, garbage keys. */

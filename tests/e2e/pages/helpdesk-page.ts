@@ -13,7 +13,7 @@ export class HelpdeskPage {
   readonly priority
   readonly assignee
   readonly replyForm
-  readonly timeline
+  readonly conversation
 
   constructor(readonly page: Page) {
     this.table = page.getByRole('table', { name: 'Tickets, newest first' })
@@ -21,7 +21,7 @@ export class HelpdeskPage {
     this.priority = this.region('Priority')
     this.assignee = this.region('Assignee')
     this.replyForm = this.region('Reply or note')
-    this.timeline = this.region('Timeline')
+    this.conversation = this.region('Conversation')
   }
 
   region(name: string) {
@@ -45,8 +45,8 @@ export class HelpdeskPage {
     await this.priority.getByRole('button', { name: 'Update priority' }).click()
   }
 
-  /** Adds an internal note or a public reply to the timeline. */
-  async addToTimeline(
+  /** Adds an internal note or a public reply to the conversation. */
+  async addToConversation(
     kind: 'Internal note (staff only)' | 'Public reply (the customer sees it)',
     text: string,
   ) {

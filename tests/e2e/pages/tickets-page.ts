@@ -3,11 +3,11 @@ import type { Page } from '@playwright/test'
 /** The customer's side of the portal: the create form on /portal/tickets and a ticket's page. */
 export class TicketsPage {
   readonly createButton
-  readonly timeline
+  readonly conversation
 
   constructor(readonly page: Page) {
     this.createButton = page.getByRole('button', { name: 'Create & Open WhatsApp' })
-    this.timeline = page.getByRole('region', { name: 'Timeline' })
+    this.conversation = page.getByRole('region', { name: 'Conversation' })
   }
 
   /** Fills the create form: the ticket, and the WhatsApp message that hands it over. */

@@ -61,6 +61,7 @@ async function recordIntent(
 
 function refresh(ticketId: string) {
   revalidatePath(`/portal/tickets/${ticketId}`)
+  revalidatePath(`/portal/helpdesk/${ticketId}`)
   revalidatePath('/portal/my-tickets')
   revalidatePath('/portal/tickets')
 }
@@ -121,8 +122,12 @@ export const createTicketAction = portalAction({
 
 const NOT_FOUND = 'Not found or access denied.'
 
-/** 'Open WhatsApp' on a ticket page: the reference comes from the ticket as this user reads it. */
+/**
+ * 'Open WhatsApp' on a helpdesk ticket: staff message the client's number. The reference comes from
+ * the ticket as this user reads it. Customers continue on the company's number instead.
+ */
 export const sendUpdateAction = portalAction({
+  role: 'staff',
   fields: ['ticketId', 'phone', 'message'],
   schema: ticketUpdateSchema,
   present: (refusal): Refusal => ({

@@ -1,14 +1,16 @@
 import { CLOSE_REASON_LABELS, PRIORITY_LABELS, staffStatusLabel } from '@siyakha/schemas/helpdesk'
 import { customerStatusLabel } from '@siyakha/schemas/ticket'
-import { helpdeskTicketQuery, userEmailsQuery } from '@siyakha/supabase/queries'
+import { helpdeskTicketQuery, ticketRatingQuery, userEmailsQuery } from '@siyakha/supabase/queries'
 import { Container } from '@siyakha/ui/container'
 import type { Metadata } from 'next'
 import Link from 'next/link'
-import { Timeline } from '@/components/timeline'
+import { Conversation } from '@/components/conversation'
+import { conversation } from '@/lib/conversation'
 import { formatDateTime } from '@/lib/format'
 import { currentUserIsStaff, requireUser, serverSupabase } from '@/lib/session'
 import { loadTicketWithTimeline } from '@/lib/ticket-loader'
 import { AccessDenied } from '../../access-denied'
+import { SendUpdateCard } from './send-update-card'
 import { AssignmentForm, PriorityForm, ReplyForm, StatusForm } from './staff-actions'
 
 export const metadata: Metadata = { title: 'Helpdesk ticket' }
@@ -34,11 +36,19 @@ export default async function HelpdeskTicketPage({ params }: { params: Promise<{
   const { ticket, messages } = await loadTicketWithTimeline(id, helpdeskTicketQuery)
   if (!ticket) return <AccessDenied backHref="/portal/helpdesk" backLabel="Back to the helpdesk" />
 
-  const assignee = !ticket.assigned_to ? 'nobody' : ticket.assigned_to === user.id ? 'you' : 'someone'
-  const emails = await userEmailsQuery(
-    await serverSupabase(),
-    [ticket.created_by_user_id, ticket.assigned_to].filter((id): id is string => !!id),
+  // The newest WhatsApp message to the client still waiting to be confirmed as sent, and its number.
+  const pending = messages.findLast(
+    (m) => m.direction === 'outbound' && m.channel === 'whatsapp' && m.created_by === user.id,
   )
+  const assignee = !ticket.assigned_to ? 'nobody' : ticket.assigned_to === user.id ? 'you' : 'someone'
+  const supabase = await serverSupabase()
+  const [emails, { data: rating }] = await Promise.all([
+    userEmailsQuery(
+      supabase,
+      [ticket.created_by_user_id, ticket.assigned_to].filter((id): id is string => !!id),
+    ),
+    ticketRatingQuery(supabase, ticket.id),
+  ])
   const requesterEmail = emails.get(ticket.created_by_user_id)
   const assigneeEmail = ticket.assigned_to ? emails.get(ticket.assigned_to) : undefined
   return (
@@ -89,6 +99,11 @@ export default async function HelpdeskTicketPage({ params }: { params: Promise<{
               </Detail>
               <Detail term="Company">{ticket.company?.name ?? 'None (individual customer)'}</Detail>
               {ticket.location ? <Detail term="Location">{ticket.location}</Detail> : null}
+              {rating ? (
+                <Detail term="Customer rating">
+                  {rating.rating} of 5{rating.comment ? `: “${rating.comment}”` : null}
+                </Detail>
+              ) : null}
               <Detail term="Created">
                 <DateTime iso={ticket.created_at} />
               </Detail>
@@ -100,15 +115,7 @@ export default async function HelpdeskTicketPage({ params }: { params: Promise<{
               </Detail>
             </dl>
           </div>
-          <section aria-labelledby="details-title">
-            <h2 id="details-title" className="mb-2 text-xl font-bold text-brand-900">
-              Details
-            </h2>
-            <p className="whitespace-pre-wrap break-words text-slate-800">
-              {ticket.details || 'No details given.'}
-            </p>
-          </section>
-          <Timeline messages={messages} />
+          <Conversation entries={conversation(ticket, messages, { id: user.id })} />
           <ReplyForm ticketId={ticket.id} />
         </div>
         <aside aria-label="Staff actions" className="space-y-4">
@@ -120,6 +127,11 @@ export default async function HelpdeskTicketPage({ params }: { params: Promise<{
             closeReason={ticket.close_reason}
           />
           <PriorityForm ticketId={ticket.id} version={ticket.version} priority={ticket.priority} />
+          <SendUpdateCard
+            ticketId={ticket.id}
+            defaultPhone={pending?.to_from ?? ''}
+            pendingMessageId={pending?.status === 'queued' ? pending.id : undefined}
+          />
         </aside>
       </div>
     </Container>

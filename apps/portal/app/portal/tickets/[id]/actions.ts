@@ -1,13 +1,31 @@
 'use server'
 
 import { succeeded } from '@siyakha/schemas/action-state'
-import { CUSTOMER_DECISIONS, customerDecisionSchema } from '@siyakha/schemas/ticket'
-import { customerDecisionMutation, TicketNotUpdatedError } from '@siyakha/supabase/mutations'
+import {
+  CONVERSATION_MESSAGES,
+  CUSTOMER_DECISIONS,
+  customerDecisionSchema,
+  customerReplySchema,
+  ticketRatingSchema,
+} from '@siyakha/schemas/ticket'
+import {
+  addCustomerReplyMutation,
+  customerDecisionMutation,
+  rateTicketMutation,
+  TicketClosedError,
+  TicketNotUpdatedError,
+} from '@siyakha/supabase/mutations'
 import { revalidatePath } from 'next/cache'
 import { portalAction, refuse } from '@/lib/action'
 
-// The customer's decision runs as the signed-in user, so row-level security and the ticket
-// trigger decide whether the move is allowed.
+// The customer's side of a ticket runs as the signed-in user, so row-level security and the
+// ticket and message triggers decide whether a move, a reply or a rating is allowed.
+
+function refresh(ticketId: string) {
+  revalidatePath(`/portal/tickets/${ticketId}`)
+  revalidatePath('/portal/my-tickets')
+  revalidatePath('/portal/tickets')
+}
 
 export const decideAction = portalAction({
   fields: ['ticketId', 'decision'],
@@ -27,9 +45,49 @@ export const decideAction = portalAction({
       console.error('Could not record the decision', error)
       return refuse(context, 'failed', 'Could not update the ticket. Please try again.')
     }
-    revalidatePath(`/portal/tickets/${ticketId}`)
-    revalidatePath('/portal/my-tickets')
-    revalidatePath('/portal/tickets')
+    refresh(ticketId)
     return succeeded(null, { message: move.done })
+  },
+})
+
+/** 'Send reply': the customer's message joins the conversation (and reopens a resolved ticket). */
+export const replyAction = portalAction({
+  fields: ['ticketId', 'body', 'status'],
+  schema: customerReplySchema,
+  run: async ({ ticketId, body }, context) => {
+    try {
+      await addCustomerReplyMutation(context.supabase, { ticketId, body, userId: context.user.id })
+    } catch (error) {
+      if (error instanceof TicketClosedError) return refuse(context, 'conflict', CONVERSATION_MESSAGES.closed)
+      console.error('Could not add the reply', error)
+      return refuse(context, 'failed', 'Your reply was not sent. Please try again.')
+    }
+    refresh(ticketId)
+    // The page's status field says what the customer saw: a reply to a resolved ticket reopens it.
+    const reopened = context.values.status === 'resolved'
+    return succeeded(null, {
+      message: reopened ? CONVERSATION_MESSAGES.reopened : CONVERSATION_MESSAGES.replySent,
+    })
+  },
+})
+
+/** 'Rate our help': 1-5 and a comment, saved over an earlier rating. */
+export const rateAction = portalAction({
+  fields: ['ticketId', 'rating', 'comment'],
+  schema: ticketRatingSchema,
+  run: async ({ ticketId, rating, comment }, context) => {
+    try {
+      await rateTicketMutation(context.supabase, {
+        ticketId,
+        rating,
+        comment: comment ? comment : null,
+        userId: context.user.id,
+      })
+    } catch (error) {
+      console.error('Could not save the rating', error)
+      return refuse(context, 'failed', 'Your rating was not saved. Please try again.')
+    }
+    revalidatePath(`/portal/tickets/${ticketId}`)
+    return succeeded(null, { message: CONVERSATION_MESSAGES.rated })
   },
 })

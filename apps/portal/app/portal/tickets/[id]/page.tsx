@@ -1,27 +1,45 @@
-import { customerStatusLabel } from '@siyakha/schemas/ticket'
-import { ticketQuery } from '@siyakha/supabase/queries'
+import { canRate, customerStatusLabel } from '@siyakha/schemas/ticket'
+import { continueOnWhatsappLink } from '@siyakha/schemas/whatsapp'
+import { ticketQuery, ticketRatingQuery } from '@siyakha/supabase/queries'
 import { Container } from '@siyakha/ui/container'
 import type { Metadata } from 'next'
 import Link from 'next/link'
-import { Timeline } from '@/components/timeline'
+import { Conversation } from '@/components/conversation'
+import { companyWhatsappNumber } from '@/lib/company-contact'
+import { conversation } from '@/lib/conversation'
 import { formatDateTime } from '@/lib/format'
-import { requireUser } from '@/lib/session'
+import { requireUser, serverSupabase } from '@/lib/session'
 import { loadTicketWithTimeline } from '@/lib/ticket-loader'
 import { AccessDenied } from '../../access-denied'
 import { DecisionCard } from './decision-card'
-import { SendUpdateCard } from './send-update-card'
+import { MarkSentCard } from './mark-sent-card'
+import { RatingCard } from './rating-card'
+import { ReplyCard } from './reply-card'
 
 export const metadata: Metadata = { title: 'Ticket' }
 
+/** The requester's earlier rating, if any. */
+async function ratingOf(ticketId: string) {
+  const { data } = await ticketRatingQuery(await serverSupabase(), ticketId)
+  return data
+}
+
 export default async function TicketPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params
-  await requireUser(`/portal/tickets/${id}`)
-  const { ticket, messages } = await loadTicketWithTimeline(id, ticketQuery)
+  const user = await requireUser(`/portal/tickets/${id}`)
+  const [{ ticket, messages }, whatsappNumber] = await Promise.all([
+    loadTicketWithTimeline(id, ticketQuery),
+    companyWhatsappNumber(),
+  ])
 
   if (!ticket) return <AccessDenied />
 
-  // The newest WhatsApp message still waiting to be confirmed as sent, and the number it went to.
-  const pending = messages.findLast((m) => m.direction === 'outbound' && m.channel === 'whatsapp')
+  // The customer's own WhatsApp message from 'Create & Open WhatsApp', still to be marked as sent.
+  const unsent = messages.findLast(
+    (m) => m.direction === 'outbound' && m.channel === 'whatsapp' && m.created_by === user.id,
+  )
+  const rateable = ticket.created_by_user_id === user.id && canRate(ticket)
+  const rating = rateable ? await ratingOf(ticket.id) : null
   return (
     <Container width="3xl" className="space-y-8 py-10">
       <div>
@@ -40,13 +58,16 @@ export default async function TicketPage({ params }: { params: Promise<{ id: str
           </dd>
         </dl>
       </div>
+      {/* Always rendered (empty when nothing is pending): the toast survives the refresh that removes it. */}
+      <MarkSentCard ticketId={ticket.id} messageId={unsent?.status === 'queued' ? unsent.id : undefined} />
       <DecisionCard ticketId={ticket.id} status={ticket.status} />
-      <SendUpdateCard
+      {rateable ? <RatingCard ticketId={ticket.id} current={rating} /> : null}
+      <Conversation entries={conversation(ticket, messages, { id: user.id })} />
+      <ReplyCard
         ticketId={ticket.id}
-        defaultPhone={pending?.to_from ?? ''}
-        pendingMessageId={pending?.status === 'queued' ? pending.id : undefined}
+        status={ticket.status}
+        whatsappLink={whatsappNumber ? continueOnWhatsappLink(whatsappNumber, ticket.tracking_ref) : null}
       />
-      <Timeline messages={messages} />
     </Container>
   )
 }

@@ -7,12 +7,13 @@ import { Button } from '@siyakha/ui/button'
 import { TextareaField } from '@siyakha/ui/field'
 import { useWhatsappHandoff } from '@siyakha/ui/whatsapp-handoff'
 import type { ChatOpened } from '@/lib/whatsapp-state'
-import { markSentAction, sendUpdateAction } from '../actions'
-import { FlowOutcome } from '../flow-outcome'
-import { PhoneField } from '../phone-field'
+import { markSentAction, sendUpdateAction } from '../../tickets/actions'
+import { FlowOutcome } from '../../tickets/flow-outcome'
+import { PhoneField } from '../../tickets/phone-field'
 
 /**
- * 'Send Update via WhatsApp': the form posts to a server action that records the intent and answers
+ * 'Send Update via WhatsApp' (staff, on the helpdesk ticket): a message to the client's own
+ * WhatsApp number, from the agent's WhatsApp. The form posts to a server action that records the intent and answers
  * the chat link, which the browser opens; then 'Mark as sent' (another server action). Both are
  * plain forms, so they work without JavaScript too.
  */

@@ -1,0 +1,144 @@
+import { describe, expect, it } from 'vitest'
+import { type ConversationMessage, type ConversationTicket, conversation } from './conversation'
+
+const THABO = '00000000-0000-4000-8000-000000000005'
+const AGENT = '00000000-0000-4000-8000-000000000002'
+const LERATO = '00000000-0000-4000-8000-000000000004'
+
+const ticket: ConversationTicket = {
+  id: 't1',
+  summary: 'Printer offline',
+  details: 'The HP shows offline since Monday.',
+  created_at: '2026-11-20T08:00:00Z',
+  created_by_user_id: THABO,
+  requester_name: 'Thabo Molefe',
+  channel: 'portal',
+}
+
+function message(overrides: Partial<ConversationMessage>): ConversationMessage {
+  return {
+    id: 'm',
+    direction: 'inbound',
+    channel: 'portal',
+    to_from: null,
+    subject: null,
+    body: 'Hello',
+    status: 'queued',
+    created_at: '2026-11-20T09:00:00Z',
+    created_by: THABO,
+    author_kind: 'customer',
+    author_name: 'Thabo Molefe',
+    ...overrides,
+  }
+}
+
+describe('conversation', () => {
+  it('opens with the requester’s description, then the messages in order, each with its author', () => {
+    const entries = conversation(
+      ticket,
+      [
+        message({
+          id: 'a',
+          direction: 'outbound',
+          channel: 'email',
+          status: 'delivered',
+          created_by: null,
+          author_kind: 'system',
+          author_name: 'Siyakha Support',
+          body: 'We got it.',
+        }),
+        message({
+          id: 'b',
+          direction: 'outbound',
+          status: 'sent',
+          created_by: AGENT,
+          author_kind: 'staff',
+          author_name: 'Sipho Dlamini',
+          body: 'Restart it please.',
+        }),
+        message({ id: 'c', body: 'Done, still offline.' }),
+      ],
+      { id: THABO },
+    )
+    expect(entries.map((e) => [e.author, e.side, e.body])).toEqual([
+      ['You', 'customer', 'The HP shows offline since Monday.'],
+      ['Siyakha Support', 'helpdesk', 'We got it.'],
+      ['Sipho Dlamini', 'helpdesk', 'Restart it please.'],
+      ['You', 'customer', 'Done, still offline.'],
+    ])
+  })
+
+  it('shows delivery only for messages that travel by email or WhatsApp', () => {
+    const entries = conversation(
+      ticket,
+      [
+        message({
+          id: 'e',
+          direction: 'outbound',
+          channel: 'email',
+          status: 'read',
+          created_by: AGENT,
+          author_kind: 'staff',
+        }),
+        message({
+          id: 'w',
+          direction: 'outbound',
+          channel: 'whatsapp',
+          status: 'failed',
+          created_by: AGENT,
+          author_kind: 'staff',
+        }),
+        message({
+          id: 'p',
+          direction: 'outbound',
+          channel: 'portal',
+          status: 'sent',
+          created_by: AGENT,
+          author_kind: 'staff',
+        }),
+      ],
+      { id: THABO },
+    )
+    expect(entries.slice(1).map((e) => [e.channel, e.delivery])).toEqual([
+      ['Email', 'Read'],
+      ['WhatsApp', 'Failed'],
+      ['Portal', null],
+    ])
+  })
+
+  it('names the requester and other people for someone else reading (an agent, a company admin)', () => {
+    const colleague = { ...ticket, created_by_user_id: LERATO, requester_name: 'Lerato Nkosi' }
+    const entries = conversation(
+      colleague,
+      [
+        message({
+          id: 'n',
+          direction: 'internal',
+          created_by: AGENT,
+          author_kind: 'staff',
+          author_name: 'Sipho Dlamini',
+        }),
+        message({ id: 'x', created_by: LERATO, author_name: 'Lerato Nkosi' }),
+        message({
+          id: 'y',
+          created_by: null,
+          author_kind: 'customer',
+          author_name: 'pat@example.org',
+          channel: 'email',
+        }),
+      ],
+      { id: AGENT },
+    )
+    expect(entries.map((e) => [e.author, e.internal, e.mine])).toEqual([
+      ['Lerato Nkosi', false, false],
+      ['You', true, true],
+      ['Lerato Nkosi', false, false],
+      ['pat@example.org', false, false],
+    ])
+  })
+
+  it('opens with the summary when the requester wrote no details', () => {
+    const [opening] = conversation({ ...ticket, details: '  ' }, [], { id: THABO })
+    expect(opening?.body).toBe('Printer offline')
+  })
+})

@@ -1,0 +1,112 @@
+import type { Tables } from '@siyakha/supabase/types'
+
+/** A message as the conversation reads it (TIMELINE_COLUMNS). */
+export type ConversationMessage = Pick<
+  Tables<'ticket_messages'>,
+  | 'id'
+  | 'direction'
+  | 'channel'
+  | 'to_from'
+  | 'subject'
+  | 'body'
+  | 'status'
+  | 'created_at'
+  | 'created_by'
+  | 'author_kind'
+  | 'author_name'
+>
+
+/** The ticket as the conversation opens it: the requester's own words come first. */
+export type ConversationTicket = Pick<
+  Tables<'tickets'>,
+  'id' | 'summary' | 'details' | 'created_at' | 'created_by_user_id' | 'requester_name' | 'channel'
+>
+
+/** Who is reading: their own messages read as "You". */
+export interface Viewer {
+  id: string
+}
+
+/** One entry of the conversation, ready to render. */
+export interface ConversationEntry {
+  key: string
+  author: string
+  /** Whose side it is on: the customer's, or the helpdesk's (an agent or an automatic message). */
+  side: 'customer' | 'helpdesk'
+  internal: boolean
+  mine: boolean
+  channel: string
+  at: string
+  /** Delivery state, for messages that travel by email or WhatsApp. */
+  delivery: string | null
+  deliveryState: Tables<'ticket_messages'>['status'] | null
+  subject: string | null
+  body: string
+}
+
+export const SUPPORT_NAME = 'Siyakha Support'
+
+const CHANNEL: Record<ConversationMessage['channel'], string> = {
+  portal: 'Portal',
+  whatsapp: 'WhatsApp',
+  email: 'Email',
+  web: 'Web form',
+}
+
+export const DELIVERY: Record<ConversationMessage['status'], string> = {
+  queued: 'Not sent yet',
+  sent: 'Sent',
+  delivered: 'Delivered',
+  read: 'Read',
+  failed: 'Failed',
+}
+
+/** The name shown on a message: "You", the author's name, or the helpdesk's for automatic ones. */
+export function authorLabel(message: ConversationMessage, viewer: Viewer): string {
+  if (message.created_by && message.created_by === viewer.id) return 'You'
+  if (message.author_kind === 'system') return SUPPORT_NAME
+  return message.author_name
+}
+
+export function toEntry(message: ConversationMessage, viewer: Viewer): ConversationEntry {
+  const travels = message.channel === 'email' || message.channel === 'whatsapp'
+  return {
+    key: message.id,
+    author: authorLabel(message, viewer),
+    side: message.author_kind === 'customer' ? 'customer' : 'helpdesk',
+    internal: message.direction === 'internal',
+    mine: !!message.created_by && message.created_by === viewer.id,
+    channel: CHANNEL[message.channel],
+    at: message.created_at,
+    delivery: travels && message.direction !== 'internal' ? DELIVERY[message.status] : null,
+    deliveryState: travels && message.direction !== 'internal' ? message.status : null,
+    subject: message.subject,
+    body: message.body,
+  }
+}
+
+/**
+ * The conversation in order: the requester's description (their summary when they wrote none),
+ * then every message the viewer may read, oldest first.
+ */
+export function conversation(
+  ticket: ConversationTicket,
+  messages: readonly ConversationMessage[],
+  viewer: Viewer,
+): ConversationEntry[] {
+  const mine = ticket.created_by_user_id === viewer.id
+  const opening: ConversationEntry = {
+    key: `ticket-${ticket.id}`,
+    author: mine ? 'You' : (ticket.requester_name ?? 'Customer'),
+    side: 'customer',
+    internal: false,
+    mine,
+    channel: CHANNEL[ticket.channel],
+    at: ticket.created_at,
+    delivery: null,
+    deliveryState: null,
+    subject: null,
+    body: ticket.details?.trim() ? ticket.details : ticket.summary,
+  }
+  return [opening, ...messages.map((message) => toEntry(message, viewer))]
+}

@@ -1,0 +1,119 @@
+import { axeBlocking } from './axe'
+import { AGENT, THABO } from './fixtures/demo'
+import { expect, test } from './fixtures/index'
+import { createTicketAs } from './fixtures/stack'
+import { unique } from './fixtures/visitor'
+import { HelpdeskPage } from './pages/helpdesk-page'
+import { PORTAL_ORIGIN } from './site'
+
+// A ticket as a conversation between a customer and an agent (issue 12), both in Chromium against
+// the local stack. Each test makes its own ticket, so the tests run in parallel.
+
+test.describe.configure({ timeout: 60_000 })
+
+const url = (path: string) => `${PORTAL_ORIGIN}${path}`
+
+test('customer and agent talk on the ticket; a resolved ticket is rated, and a reply reopens it', async ({
+  portalAs,
+  request,
+}) => {
+  const details = `The boardroom screen shows "No signal" since the move ${unique()}`
+  const ticket = await createTicketAs(request, THABO, { summary: 'Boardroom screen has no signal', details })
+  const question = `Which cable did you use, HDMI or USB-C? ${unique()}`
+  const answer = `HDMI, the one that came with the screen. ${unique()}`
+
+  const agent = await portalAs(AGENT, `/portal/helpdesk/${ticket.id}`)
+  const helpdesk = new HelpdeskPage(agent)
+  await helpdesk.addToConversation('Public reply (the customer sees it)', question)
+  await expect(helpdesk.conversation.getByRole('listitem').filter({ hasText: question })).toContainText('You')
+
+  // The customer reads the thread: their own words first, then the agent's reply under the agent's name.
+  const customer = await portalAs(THABO, `/portal/tickets/${ticket.id}`)
+  const conversation = customer.getByRole('region', { name: 'Conversation' })
+  const entries = conversation.getByRole('listitem')
+  await expect(entries.first()).toContainText('You')
+  await expect(entries.first()).toContainText(details)
+  await expect(entries.filter({ hasText: question })).toContainText('Sipho Dlamini')
+  expect(await axeBlocking(customer)).toEqual([])
+
+  // An empty reply is refused in the browser with the form's words; a real one joins the thread.
+  const reply = customer.getByRole('region', { name: 'Reply' })
+  await reply.getByRole('button', { name: 'Send reply' }).click()
+  await expect(reply.getByText('Write your reply first.')).toBeVisible()
+  await expect(reply.getByLabel('Your reply')).toHaveAttribute('aria-invalid', 'true')
+  await reply.getByLabel('Your reply').fill(answer)
+  await reply.getByRole('button', { name: 'Send reply' }).click()
+  await expect(customer.getByText('Reply sent. We will let you know when we answer.')).toBeVisible()
+  await expect(entries.filter({ hasText: answer })).toContainText('You')
+  await expect(reply.getByLabel('Your reply')).toHaveValue('')
+
+  // The agent sees the answer under the customer's name, resolves the ticket.
+  await agent.reload()
+  await expect(helpdesk.conversation.getByRole('listitem').filter({ hasText: answer })).toContainText(
+    'Thabo Molefe',
+  )
+  await helpdesk.setStatus('resolved')
+  await expect(agent.getByText('(customer sees “Resolved – please confirm”)')).toBeVisible()
+
+  // The customer rates the help; the agent sees the rating.
+  await customer.reload()
+  const rating = customer.getByRole('region', { name: 'Rate our help' })
+  await rating.getByRole('button', { name: 'Save rating' }).click()
+  await expect(rating.getByText('Choose a rating from 1 to 5.')).toBeVisible()
+  await rating.getByLabel('4 – Good').check()
+  await rating.getByLabel('Comment (optional)').fill('Quick, but it took two visits.')
+  await rating.getByRole('button', { name: 'Save rating' }).click()
+  await expect(customer.getByText('Thank you for rating our help.')).toBeVisible()
+  await expect(rating.getByText('You rated this 4 of 5. You can change your rating.')).toBeVisible()
+  await expect(rating.getByLabel('4 – Good')).toBeChecked()
+  await agent.reload()
+  await expect(agent.getByRole('definition').filter({ hasText: '4 of 5' })).toContainText(
+    'Quick, but it took two visits.',
+  )
+
+  // A reply to the resolved ticket reopens it.
+  await expect(reply.getByText('Replying reopens the ticket.')).toBeVisible()
+  const again = `It stopped working again this morning. ${unique()}`
+  await reply.getByLabel('Your reply').fill(again)
+  await reply.getByRole('button', { name: 'Send reply' }).click()
+  await expect(customer.getByText('Reply sent. The ticket is open again; we are on it.')).toBeVisible()
+  await expect(customer.getByRole('definition').filter({ hasText: 'In progress' })).toBeVisible()
+  await expect(rating).toHaveCount(0)
+  await agent.reload()
+  await expect(agent.getByText('(customer sees “In progress”)')).toBeVisible()
+})
+
+test('the customer continues on the company’s WhatsApp number with the reference filled in', async ({
+  portalAs,
+  request,
+}) => {
+  const ticket = await createTicketAs(request, THABO, { summary: `Phones ring twice ${unique()}` })
+  const customer = await portalAs(THABO, `/portal/tickets/${ticket.id}`)
+  const link = customer.getByRole('link', { name: 'Continue on WhatsApp' })
+  // The number is the CMS settings' (studio/seed: +27820000000), not one the customer typed.
+  await expect(link).toHaveAttribute(
+    'href',
+    `https://wa.me/27820000000?text=Ref%3A%20${ticket.tracking_ref}%0A`,
+  )
+  await expect(link).toHaveAttribute('target', '_blank')
+  // The client-number flow is the helpdesk's now.
+  await expect(customer.getByRole('region', { name: 'Send Update via WhatsApp' })).toHaveCount(0)
+})
+
+test('a closed ticket takes no reply and points to a new ticket', async ({ portalAs, request }) => {
+  const ticket = await createTicketAs(request, THABO, { summary: `Wrong ticket ${unique()}` })
+  const customer = await portalAs(THABO, `/portal/tickets/${ticket.id}`)
+  await customer.getByRole('button', { name: 'Cancel ticket' }).click()
+  await customer.getByRole('button', { name: 'Yes, cancel the ticket' }).click()
+  await expect(customer.getByText('The ticket is cancelled.')).toBeVisible()
+  const reply = customer.getByRole('region', { name: 'Reply' })
+  await expect(reply.getByRole('textbox')).toHaveCount(0)
+  await expect(reply.getByRole('link', { name: 'open a new ticket' })).toHaveAttribute(
+    'href',
+    '/portal/tickets',
+  )
+  // A cancelled ticket is not rated.
+  await expect(customer.getByRole('region', { name: 'Rate our help' })).toHaveCount(0)
+  await customer.goto(url(`/portal/tickets/${ticket.id}`))
+  await expect(customer.getByRole('definition').filter({ hasText: 'Closed' })).toBeVisible()
+})
