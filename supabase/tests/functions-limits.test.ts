@@ -132,8 +132,8 @@ describe('bodies over 1 MB', () => {
 
 describe('mails per recipient', () => {
   it.each([
-    ['log-support-call', supportRequest, "We've received your support request"],
-    ['quote-request', quoteRequest, "We've received your quote request"],
+    ['log-support-call', supportRequest, '] Network Issue: '],
+    ['quote-request', quoteRequest, '] Quote request: '],
   ] as const)(
     '%s sends the requester at most 3 confirmations an hour; the 4th answer is the same',
     async (name, build, subject) => {
@@ -142,7 +142,10 @@ describe('mails per recipient', () => {
         // A new client address each time: the per-address limit is not what stops the 4th mail.
         const answer = await callFunction(name, { ip: uniqueIp(), body: build({ email }) })
         expect(answer.status).toBe(200)
-        expect(answer.body).toEqual({ reference: expect.stringMatching(/^[SQ]R-[A-Z0-9]{6}$/) })
+        expect(answer.body).toEqual({
+          reference: expect.stringMatching(/^TCK-[A-Z0-9]{6}$/),
+          request_reference: expect.stringMatching(/^[SQ]R-[A-Z0-9]{6}$/),
+        })
       }
       await expect.poll(() => mailCount(email, subject), { timeout: 5000 }).toBe(3)
       // Give a 4th mail the time to arrive if it had been sent.
@@ -166,6 +169,6 @@ describe('mails per recipient', () => {
     await expect.poll(() => mailCount(email, subject), { timeout: 5000 }).toBe(3)
     await new Promise((resolve) => setTimeout(resolve, 500))
     expect(await mailCount(email, subject)).toBe(3)
-    expect(await mailCount(email, "We've received your quote request")).toBe(3)
+    expect(await mailCount(email, '] Quote request: ')).toBe(3)
   })
 })

@@ -5,6 +5,7 @@ import {
   callFunction,
   mailCount,
   mailsTo,
+  newUser,
   SUPPORT_INBOX,
   service,
   supportRequest,
@@ -12,17 +13,20 @@ import {
 } from './functions-helpers'
 
 describe('log-support-call', () => {
-  it('stores the request with an SR- reference and emails the requester and the support inbox', async () => {
+  it('stores the request, opens a web ticket in the queue and emails its reference to the requester and the inbox', async () => {
     const request = supportRequest()
     const { status, body } = await callFunction('log-support-call', { body: request })
     expect(status).toBe(200)
-    expect(body).toEqual({ reference: expect.stringMatching(/^SR-[A-Z0-9]{6}$/) })
+    expect(body).toEqual({
+      reference: expect.stringMatching(/^TCK-[A-Z0-9]{6}$/),
+      request_reference: expect.stringMatching(/^SR-[A-Z0-9]{6}$/),
+    })
     const reference = body.reference as string
 
     const { data: row } = await service()
       .from('support_requests')
-      .select('*')
-      .eq('reference', reference)
+      .select('*, ticket:tickets(*)')
+      .eq('reference', body.request_reference)
       .single()
     expect(row).toMatchObject({
       full_name: request.full_name,
@@ -33,13 +37,40 @@ describe('log-support-call', () => {
       description: request.description,
       preferred_channel: 'email',
     })
+    // Nobody has an account with this address: the ticket is the requester contact's.
+    expect(row?.ticket).toMatchObject({
+      tracking_ref: reference,
+      channel: 'web',
+      status: 'new',
+      created_by_user_id: null,
+      requester_name: request.full_name,
+      service_category_id: request.category,
+      summary: `${request.category}: ${request.description}`,
+    })
+    expect(row?.ticket?.details).toContain(request.description)
+    expect(row?.ticket?.details).toContain(`Contact number: ${request.contact_number}`)
+    const { data: contact } = await service()
+      .from('requester_contacts')
+      .select('email, full_name, phone, user_id')
+      .eq('id', row?.ticket?.requester_contact_id)
+      .single()
+    expect(contact).toEqual({
+      email: request.email,
+      full_name: request.full_name,
+      phone: request.contact_number,
+      user_id: null,
+    })
 
     const [confirmation] = await mailsTo(request.email, reference)
-    expect(confirmation?.Subject).toBe(`We've received your support request ${reference}`)
+    expect(confirmation?.Subject).toBe(`[${reference}] ${request.category}: ${request.description}`)
+    expect(confirmation?.Text).toContain(`Your ticket reference is ${reference}.`)
     expect(confirmation?.Text).toContain(request.description)
     const [notification] = await mailsTo(SUPPORT_INBOX, reference)
-    expect(notification?.Subject).toContain(`New support request ${reference}`)
+    expect(notification?.Subject).toBe(
+      `[${reference}] New support request: ${request.category} from ${request.full_name}`,
+    )
     for (const value of [
+      body.request_reference,
       request.full_name,
       request.contact_number,
       request.whatsapp_number,
@@ -51,6 +82,60 @@ describe('log-support-call', () => {
     }
   })
 
+  it('a request from a customer’s address lands in their account, where they read it', async () => {
+    const customer = await newUser('web-request')
+    const { body } = await callFunction('log-support-call', {
+      body: supportRequest({ email: customer.email.toUpperCase() }),
+    })
+    const { data } = await customer.supabase
+      .from('tickets')
+      .select('tracking_ref, channel, created_by_user_id, requester_contact_id')
+      .eq('tracking_ref', body.reference)
+      .single()
+    expect(data).toEqual({
+      tracking_ref: body.reference,
+      channel: 'web',
+      created_by_user_id: customer.id,
+      requester_contact_id: null,
+    })
+  })
+
+  it('requests from an address join the account that later signs up and confirms it, not before', async () => {
+    const email = supportRequest().email
+    const first = await callFunction('log-support-call', { body: supportRequest({ email }) })
+    const second = await callFunction('log-support-call', {
+      body: supportRequest({ email, full_name: 'Thandi M.' }),
+    })
+    const refs = [first.body.reference, second.body.reference].sort()
+    const { data: contacts } = await service()
+      .from('requester_contacts')
+      .select('full_name')
+      .ilike('email', email)
+    expect(contacts).toEqual([{ full_name: 'Thandi M.' }])
+
+    // Signed up but not confirmed: the tickets stay with the contact.
+    const { data: created } = await service().auth.admin.createUser({ email, password: 'Password123!' })
+    const userId = created.user?.id as string
+    const owned = async () => {
+      const { data } = await service()
+        .from('tickets')
+        .select('tracking_ref')
+        .eq('created_by_user_id', userId)
+        .order('tracking_ref')
+      return data?.map((t) => t.tracking_ref)
+    }
+    expect(await owned()).toEqual([])
+    // Confirmed: both join the account, under the account's name.
+    await service().auth.admin.updateUserById(userId, { email_confirm: true })
+    expect(await owned()).toEqual(refs)
+    const { data: contact } = await service()
+      .from('requester_contacts')
+      .select('user_id')
+      .ilike('email', email)
+      .single()
+    expect(contact?.user_id).toBe(userId)
+  })
+
   it('stores an empty WhatsApp number as null', async () => {
     const { status, body } = await callFunction('log-support-call', {
       body: supportRequest({ whatsapp_number: '' }),
@@ -59,7 +144,7 @@ describe('log-support-call', () => {
     const { data } = await service()
       .from('support_requests')
       .select('whatsapp_number')
-      .eq('reference', body.reference)
+      .eq('reference', body.request_reference)
       .single()
     expect(data?.whatsapp_number).toBeNull()
   })
@@ -107,13 +192,16 @@ describe('log-support-call', () => {
     expect([array.status, array.body.error]).toEqual([400, 'invalid_json'])
   })
 
-  it('honeypot: a filled company_website gets a reference but nothing is stored or sent', async () => {
+  it('honeypot: a filled company_website gets references but nothing is stored or sent', async () => {
     const request = supportRequest({ company_website: 'https://spam.example' })
     const { status, body } = await callFunction('log-support-call', { body: request })
     expect(status).toBe(200)
-    expect(body.reference).toMatch(/^SR-[A-Z0-9]{6}$/)
+    expect(body.reference).toMatch(/^TCK-[A-Z0-9]{6}$/)
+    expect(body.request_reference).toMatch(/^SR-[A-Z0-9]{6}$/)
     const { data } = await service().from('support_requests').select('id').eq('email', request.email)
     expect(data).toEqual([])
+    const { data: tickets } = await service().from('tickets').select('id').eq('tracking_ref', body.reference)
+    expect(tickets).toEqual([])
     await new Promise((resolve) => setTimeout(resolve, 300))
     expect(await mailCount(request.email)).toBe(0)
   })

@@ -3,16 +3,27 @@ import { describe, expect, it } from 'vitest'
 import { callFunction, mailsTo, quoteRequest, SUPPORT_INBOX, service, uniqueIp } from './functions-helpers'
 
 describe('quote-request', () => {
-  it('stores the quote with a QR- reference and emails the requester and the support inbox', async () => {
+  it('stores the quote, opens a web ticket and emails its reference to the requester and the inbox', async () => {
     const quote = quoteRequest()
     const { status, body } = await callFunction('quote-request', { body: quote })
     expect(status).toBe(200)
-    expect(body).toEqual({ reference: expect.stringMatching(/^QR-[A-Z0-9]{6}$/) })
+    expect(body).toEqual({
+      reference: expect.stringMatching(/^TCK-[A-Z0-9]{6}$/),
+      request_reference: expect.stringMatching(/^QR-[A-Z0-9]{6}$/),
+    })
     const { data: row } = await service()
       .from('quote_requests')
-      .select('*')
-      .eq('reference', body.reference)
+      .select('*, ticket:tickets(tracking_ref, channel, status, summary, details, requester_name)')
+      .eq('reference', body.request_reference)
       .single()
+    expect(row?.ticket).toEqual({
+      tracking_ref: body.reference,
+      channel: 'web',
+      status: 'new',
+      summary: `Quote request: ${quote.service} for ${quote.company}`,
+      details: expect.stringContaining(quote.message),
+      requester_name: quote.full_name,
+    })
     expect(row).toMatchObject({
       full_name: quote.full_name,
       company: quote.company,
@@ -22,9 +33,13 @@ describe('quote-request', () => {
       message: quote.message,
     })
     const [confirmation] = await mailsTo(quote.email, body.reference)
-    expect(confirmation?.Subject).toBe(`We've received your quote request ${body.reference}`)
+    expect(confirmation?.Subject).toBe(
+      `[${body.reference}] Quote request: ${quote.service} for ${quote.company}`,
+    )
+    expect(confirmation?.Text).toContain(`Your reference is ${body.reference}.`)
     const [notification] = await mailsTo(SUPPORT_INBOX, body.reference)
     for (const value of [
+      body.request_reference,
       quote.full_name,
       quote.company,
       quote.email,
@@ -55,7 +70,7 @@ describe('quote-request', () => {
     const bot = quoteRequest({ company_website: 'x' })
     for (let i = 0; i < 5; i++) {
       const { status, body } = await callFunction('quote-request', { ip, body: bot })
-      expect([status, body.reference]).toEqual([200, expect.stringMatching(/^QR-/)])
+      expect([status, body.request_reference]).toEqual([200, expect.stringMatching(/^QR-/)])
     }
     const { data } = await service().from('quote_requests').select('id').eq('email', bot.email)
     expect(data).toEqual([])

@@ -2,8 +2,9 @@ import { axeBlocking } from './axe'
 import { AGENT, THABO } from './fixtures/demo'
 import { expect, test } from './fixtures/index'
 import { createTicketAs } from './fixtures/stack'
-import { unique } from './fixtures/visitor'
+import { unique, useOwnAddress } from './fixtures/visitor'
 import { HelpdeskPage } from './pages/helpdesk-page'
+import { SupportForm } from './pages/site-forms'
 import { PORTAL_ORIGIN } from './site'
 
 // A ticket as a conversation between a customer and an agent (issue 12), both in Chromium against
@@ -116,4 +117,37 @@ test('a closed ticket takes no reply and points to a new ticket', async ({ porta
   await expect(customer.getByRole('region', { name: 'Rate our help' })).toHaveCount(0)
   await customer.goto(url(`/portal/tickets/${ticket.id}`))
   await expect(customer.getByRole('definition').filter({ hasText: 'Closed' })).toBeVisible()
+})
+
+test.describe('a web request', () => {
+  useOwnAddress()
+
+  test('a /log-it request shows up in the helpdesk queue as a web ticket of someone without an account', async ({
+    page,
+    portalAs,
+  }) => {
+    const email = `web.${unique()}@example.co.za`
+    const form = new SupportForm(page)
+    await form.goto()
+    await form.fill(email)
+    await form.submitButton.click()
+    const shown = page.getByText(/^Your ticket reference is TCK-[A-Z0-9]{6}\./)
+    await expect(shown).toBeVisible()
+    const reference = /TCK-[A-Z0-9]{6}/.exec((await shown.textContent()) ?? '')?.[0] as string
+
+    const agent = await portalAs(AGENT, '/portal/helpdesk')
+    const helpdesk = new HelpdeskPage(agent)
+    await helpdesk.filter({ status: 'new', search: reference })
+    const row = helpdesk.table.getByRole('row').filter({ hasText: reference })
+    await expect(row).toContainText('Network Issue: The office Wi-Fi drops every afternoon after two.')
+    await row.getByRole('link', { name: reference }).click()
+    const requester = agent.getByRole('definition').filter({ hasText: email })
+    await expect(requester).toContainText('Thandi Mokoena')
+    await expect(requester).toContainText('(no account yet)')
+    await expect(agent.getByRole('definition').filter({ hasText: '011 000 0000' })).toBeVisible()
+    const opening = helpdesk.conversation.getByRole('listitem').first()
+    await expect(opening).toContainText('Thandi Mokoena')
+    await expect(opening).toContainText('Web form')
+    await expect(opening).toContainText('The office Wi-Fi drops every afternoon after two.')
+  })
 })

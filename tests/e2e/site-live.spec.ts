@@ -29,7 +29,10 @@ async function signIn(context: BrowserContext, request: APIRequestContext, email
 test.describe('/log-it support request', () => {
   useOwnAddress()
 
-  test('a valid request is logged: toast, reset form and a confirmation email', async ({ page, request }) => {
+  test('a valid request is logged: toast, reset form, its ticket reference on screen and by email', async ({
+    page,
+    request,
+  }) => {
     const email = `thandi.${unique()}@example.co.za`
     const form = new SupportForm(page)
     await form.goto()
@@ -39,8 +42,12 @@ test.describe('/log-it support request', () => {
     await expect(page.getByText('Thank you! Our support team will contact you shortly.')).toBeVisible()
     await expect(page.getByLabel('Full name')).toHaveValue('')
     await expect(page.getByLabel('Description')).toHaveValue('')
+    const shown = page.getByText(/^Your ticket reference is TCK-[A-Z0-9]{6}\. We have emailed you a copy\.$/)
+    await expect(shown).toBeVisible()
+    const reference = /TCK-[A-Z0-9]{6}/.exec((await shown.textContent()) ?? '')?.[0] as string
 
-    const mail = await mailTo(request, email, /support request SR-/)
+    const mail = await mailTo(request, email, new RegExp(`^\\[${reference}\\] Network Issue: `))
+    expect(mail.Text).toContain(`Your ticket reference is ${reference}.`)
     expect(mail.Text).toContain('The office Wi-Fi drops every afternoon after two.')
   })
 })
@@ -88,7 +95,8 @@ test.describe('home quote form', () => {
     await expect(page.getByText('Quote request sent')).toBeVisible()
     await expect(quote.field('Full name')).toHaveValue('')
 
-    const mail = await mailTo(request, email, /QR-/)
+    await expect(page.getByText(/^Your ticket reference is TCK-[A-Z0-9]{6}\./)).toBeVisible()
+    const mail = await mailTo(request, email, /^\[TCK-[A-Z0-9]{6}\] Quote request: /)
     expect(mail.Text).toContain('We need Wi-Fi across two floors of our office.')
   })
 })

@@ -1,9 +1,10 @@
 'use client'
 
-import type { Refusal } from '@siyakha/schemas/action-state'
+import type { ActionState, Refusal } from '@siyakha/schemas/action-state'
 import type { FormNotice, useActionForm } from '@siyakha/ui/action-form'
 import { Button } from '@siyakha/ui/button'
 import type { ReactNode } from 'react'
+import type { Sent } from '@/lib/form-actions'
 import { HoneypotField } from './honeypot-field'
 import { FieldErrorCount, FormPageNotice } from './page-notice'
 
@@ -30,6 +31,23 @@ export function publicFormNotices({
 }
 
 /**
+ * The reference of the ticket the last request opened, kept on the page after the toast has gone
+ * (the confirmation email repeats it).
+ */
+function TicketReference({ state }: { state: ActionState<Sent> }) {
+  if (state.status !== 'success' || !state.data.reference) return null
+  return (
+    <p
+      role="status"
+      className="rounded-lg border border-emerald-300 bg-emerald-50 p-4 text-sm text-brand-900"
+    >
+      Your ticket reference is <strong className="font-mono font-semibold">{state.data.reference}</strong>. We
+      have emailed you a copy.
+    </p>
+  )
+}
+
+/**
  * The frame of the quote and support forms: the spam trap, the outcome of a plain form post, the
  * fields, how many need fixing and the submit button (its label while sending as `sending`).
  */
@@ -39,7 +57,10 @@ export function PublicForm({
   sending,
   children,
 }: {
-  form: Pick<ReturnType<typeof useActionForm>, 'props' | 'pageNotice' | 'errorCount' | 'pending'>
+  form: Pick<
+    ReturnType<typeof useActionForm<Sent>>,
+    'props' | 'pageNotice' | 'errorCount' | 'pending' | 'state'
+  >
   submit: string
   sending: string
   children: ReactNode
@@ -48,6 +69,7 @@ export function PublicForm({
     <form {...form.props} noValidate className="relative space-y-5">
       <HoneypotField />
       <FormPageNotice notice={form.pageNotice} />
+      <TicketReference state={form.state} />
       {children}
       <FieldErrorCount count={form.errorCount} />
       <Button type="submit" size="lg" disabled={form.pending} className="w-full sm:w-auto">

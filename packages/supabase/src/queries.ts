@@ -140,7 +140,7 @@ export async function isStaffQuery(client: TypedSupabaseClient, userId: string):
 
 export const HELPDESK_LIST_COLUMNS = 'id, summary, status, priority, created_at, tracking_ref, assigned_to'
 export const HELPDESK_TICKET_COLUMNS =
-  'id, summary, details, status, close_reason, priority, channel, location, created_at, updated_at, first_response_at, tracking_ref, assigned_to, created_by_user_id, requester_name, version, company:companies(name)'
+  'id, summary, details, status, close_reason, priority, channel, location, created_at, updated_at, first_response_at, tracking_ref, assigned_to, created_by_user_id, requester_name, version, company:companies(name), requester_contact:requester_contacts(email, phone)'
 
 export interface HelpdeskTicketsArgs {
   /** One status, 'active' (everything but resolved and closed) or 'all'. */

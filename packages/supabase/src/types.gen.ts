@@ -124,6 +124,7 @@ export type Database = {
           phone: string
           reference: string
           service: string
+          ticket_id: string | null
         }
         Insert: {
           company?: string | null
@@ -135,6 +136,7 @@ export type Database = {
           phone: string
           reference: string
           service: string
+          ticket_id?: string | null
         }
         Update: {
           company?: string | null
@@ -146,6 +148,45 @@ export type Database = {
           phone?: string
           reference?: string
           service?: string
+          ticket_id?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'quote_requests_ticket_id_fkey'
+            columns: ['ticket_id']
+            isOneToOne: false
+            referencedRelation: 'tickets'
+            referencedColumns: ['id']
+          },
+        ]
+      }
+      requester_contacts: {
+        Row: {
+          created_at: string
+          email: string
+          full_name: string
+          id: string
+          phone: string | null
+          updated_at: string
+          user_id: string | null
+        }
+        Insert: {
+          created_at?: string
+          email: string
+          full_name: string
+          id?: string
+          phone?: string | null
+          updated_at?: string
+          user_id?: string | null
+        }
+        Update: {
+          created_at?: string
+          email?: string
+          full_name?: string
+          id?: string
+          phone?: string | null
+          updated_at?: string
+          user_id?: string | null
         }
         Relationships: []
       }
@@ -160,6 +201,7 @@ export type Database = {
           id: string
           preferred_channel: string
           reference: string
+          ticket_id: string | null
           whatsapp_number: string | null
         }
         Insert: {
@@ -172,6 +214,7 @@ export type Database = {
           id?: string
           preferred_channel?: string
           reference: string
+          ticket_id?: string | null
           whatsapp_number?: string | null
         }
         Update: {
@@ -184,9 +227,18 @@ export type Database = {
           id?: string
           preferred_channel?: string
           reference?: string
+          ticket_id?: string | null
           whatsapp_number?: string | null
         }
-        Relationships: []
+        Relationships: [
+          {
+            foreignKeyName: 'support_requests_ticket_id_fkey'
+            columns: ['ticket_id']
+            isOneToOne: false
+            referencedRelation: 'tickets'
+            referencedColumns: ['id']
+          },
+        ]
       }
       ticket_messages: {
         Row: {
@@ -286,12 +338,13 @@ export type Database = {
           close_reason: Database['public']['Enums']['close_reason'] | null
           company_id: string | null
           created_at: string
-          created_by_user_id: string
+          created_by_user_id: string | null
           details: string | null
           first_response_at: string | null
           id: string
           location: string | null
           priority: Database['public']['Enums']['ticket_priority']
+          requester_contact_id: string | null
           requester_name: string | null
           service_category_id: string | null
           status: Database['public']['Enums']['ticket_status']
@@ -306,12 +359,13 @@ export type Database = {
           close_reason?: Database['public']['Enums']['close_reason'] | null
           company_id?: string | null
           created_at?: string
-          created_by_user_id?: string
+          created_by_user_id?: string | null
           details?: string | null
           first_response_at?: string | null
           id?: string
           location?: string | null
           priority?: Database['public']['Enums']['ticket_priority']
+          requester_contact_id?: string | null
           requester_name?: string | null
           service_category_id?: string | null
           status?: Database['public']['Enums']['ticket_status']
@@ -326,12 +380,13 @@ export type Database = {
           close_reason?: Database['public']['Enums']['close_reason'] | null
           company_id?: string | null
           created_at?: string
-          created_by_user_id?: string
+          created_by_user_id?: string | null
           details?: string | null
           first_response_at?: string | null
           id?: string
           location?: string | null
           priority?: Database['public']['Enums']['ticket_priority']
+          requester_contact_id?: string | null
           requester_name?: string | null
           service_category_id?: string | null
           status?: Database['public']['Enums']['ticket_status']
@@ -346,6 +401,13 @@ export type Database = {
             columns: ['company_id']
             isOneToOne: false
             referencedRelation: 'companies'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'tickets_requester_contact_id_fkey'
+            columns: ['requester_contact_id']
+            isOneToOne: false
+            referencedRelation: 'requester_contacts'
             referencedColumns: ['id']
           },
         ]
@@ -380,6 +442,10 @@ export type Database = {
       rate_limit_hit: {
         Args: { p_bucket: string; p_key: string; p_window_seconds: number; p_max: number }
         Returns: boolean
+      }
+      submit_web_request: {
+        Args: { p_kind: string; p_request: Json; p_ticket: Json }
+        Returns: { request_reference: string; ticket_id: string; tracking_ref: string }[]
       }
       user_emails: {
         Args: { user_ids: string[] }

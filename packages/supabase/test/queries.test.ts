@@ -80,7 +80,9 @@ describe('queries', () => {
     expect((await ticketQuery(client, 'a1')).data).toBeNull()
     const url = requests[0]?.url
     expect(url?.searchParams.get('id')).toBe('eq.a1')
-    expect(url?.searchParams.get('select')).toBe('id,summary,status,created_at,tracking_ref')
+    expect(url?.searchParams.get('select')).toBe(
+      'id,summary,details,status,close_reason,channel,created_at,tracking_ref,created_by_user_id,requester_name',
+    )
   })
 
   it('reads the timeline oldest first', async () => {
@@ -91,7 +93,7 @@ describe('queries', () => {
     expect(url?.searchParams.get('ticket_id')).toBe('eq.t1')
     expect(url?.searchParams.get('order')).toBe('created_at.asc')
     expect(url?.searchParams.get('select')).toBe(
-      'id,direction,channel,to_from,subject,body,status,created_at,metadata',
+      'id,direction,channel,to_from,subject,body,status,created_at,metadata,created_by,author_kind,author_name',
     )
   })
 

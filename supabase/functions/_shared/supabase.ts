@@ -105,24 +105,8 @@ export async function mayMail(service: SupabaseClient, bucket: string, recipient
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'
 
-/** 'SR-' / 'QR-' plus 6 random A-Z0-9 (like the tickets' TCK- references). */
+/** 'SR-' / 'QR-' / 'TCK-' plus 6 random A-Z0-9, as the database draws them (a bot's decoy answer). */
 export function newReference(prefix: string): string {
   const bytes = crypto.getRandomValues(new Uint8Array(6))
   return `${prefix}-${Array.from(bytes, (b) => ALPHABET[b % ALPHABET.length]).join('')}`
-}
-
-/** Inserts a row with a fresh reference, retrying the rare collision on the unique column. */
-export async function insertWithReference(
-  service: SupabaseClient,
-  table: string,
-  prefix: string,
-  row: Record<string, unknown>,
-): Promise<string> {
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const reference = newReference(prefix)
-    const { error } = await service.from(table).insert({ ...row, reference })
-    if (!error) return reference
-    if (error.code !== '23505') throw new Error(`insert into ${table}: ${error.message}`)
-  }
-  throw new Error(`insert into ${table}: no free reference`)
 }

@@ -1,30 +1,46 @@
 // Public: the /log-it support request form. Validates with the site's own schema, stores the
-// request with an SR- reference, and emails the requester and the support inbox.
+// request (SR- reference) and opens a ticket in the helpdesk queue (TCK- reference, channel web),
+// then emails the requester and the support inbox.
 import { supportRequestSchema } from '@siyakha/schemas/support-request'
-import { fieldLines, supportInbox } from '../_shared/mail.ts'
-import { servePublicForm } from '../_shared/public-form.ts'
+import { fieldLines, portalUrl, supportInbox } from '../_shared/mail.ts'
+import { servePublicForm, summaryOf } from '../_shared/public-form.ts'
 
 servePublicForm({
   name: 'log-support-call',
-  table: 'support_requests',
-  referencePrefix: 'SR',
+  kind: 'support',
   schema: supportRequestSchema,
   limit: { windowSeconds: 600, max: 5 },
   toRow: (data) => ({ ...data, whatsapp_number: data.whatsapp_number || null }),
-  emails: (request, reference) => ({
+  ticket: (request) => ({
+    email: request.email,
+    full_name: request.full_name,
+    phone: request.contact_number,
+    summary: `${request.category}: ${summaryOf(request.description, 120)}`,
+    details: [
+      request.description,
+      '',
+      fieldLines([
+        ['Contact number', request.contact_number],
+        ['WhatsApp number', request.whatsapp_number],
+      ]),
+    ].join('\n'),
+    category: request.category,
+  }),
+  emails: (request, ticket, { trackingRef, requestReference }) => ({
     requester: {
       to: request.email,
       replyTo: supportInbox(),
-      subject: `We've received your support request ${reference}`,
+      subject: `[${trackingRef}] ${ticket.summary}`,
       text: [
         `Hi ${request.full_name},`,
         '',
-        `We've received your support request ${reference} (${request.category}). Our support team will contact you shortly by email.`,
+        `We've received your support request (${request.category}). Your ticket reference is ${trackingRef}. Our support team will contact you shortly by email.`,
         '',
         'What you told us:',
         request.description,
         '',
-        `If you need to add anything, reply to this email and keep ${reference} in the subject.`,
+        `Follow the ticket in the portal: ${portalUrl()}/portal/my-tickets (sign in, or sign up with ${request.email}).`,
+        `If you need to add anything, reply to this email and keep ${trackingRef} in the subject.`,
         'Business hours: 08:00 to 17:00, Monday to Friday.',
         '',
         'Siyakha Tech',
@@ -34,9 +50,10 @@ servePublicForm({
       {
         to: supportInbox(),
         replyTo: request.email,
-        subject: `New support request ${reference}: ${request.category} from ${request.full_name}`,
+        subject: `[${trackingRef}] New support request: ${request.category} from ${request.full_name}`,
         text: fieldLines([
-          ['Reference', reference],
+          ['Ticket', trackingRef],
+          ['Request', requestReference],
           ['Full name', request.full_name],
           ['Contact number', request.contact_number],
           ['WhatsApp number', request.whatsapp_number],

@@ -1,30 +1,46 @@
 // Public: the home page quote form. Validates with the site's own schema, stores the request
-// with a QR- reference, and emails the requester and the support inbox.
+// (QR- reference) and opens a ticket in the helpdesk queue (TCK- reference, channel web), then
+// emails the requester and the support inbox.
 import { quoteRequestSchema } from '@siyakha/schemas/quote-request'
-import { fieldLines, supportInbox } from '../_shared/mail.ts'
-import { servePublicForm } from '../_shared/public-form.ts'
+import { fieldLines, portalUrl, supportInbox } from '../_shared/mail.ts'
+import { servePublicForm, summaryOf } from '../_shared/public-form.ts'
 
 servePublicForm({
   name: 'quote-request',
-  table: 'quote_requests',
-  referencePrefix: 'QR',
+  kind: 'quote',
   schema: quoteRequestSchema,
   limit: { windowSeconds: 600, max: 5 },
   toRow: (data) => ({ ...data, company: data.company || null }),
-  emails: (quote, reference) => ({
+  ticket: (quote) => ({
+    email: quote.email,
+    full_name: quote.full_name,
+    phone: quote.phone,
+    summary: summaryOf(`Quote request: ${quote.service}${quote.company ? ` for ${quote.company}` : ''}`, 200),
+    details: [
+      quote.message,
+      '',
+      fieldLines([
+        ['Company', quote.company],
+        ['Phone', quote.phone],
+      ]),
+    ].join('\n'),
+    category: quote.service,
+  }),
+  emails: (quote, ticket, { trackingRef, requestReference }) => ({
     requester: {
       to: quote.email,
       replyTo: supportInbox(),
-      subject: `We've received your quote request ${reference}`,
+      subject: `[${trackingRef}] ${ticket.summary}`,
       text: [
         `Hi ${quote.full_name},`,
         '',
-        `Thank you for your quote request ${reference} (${quote.service}). Our team will contact you shortly to talk through what you need.`,
+        `Thank you for your quote request (${quote.service}). Your reference is ${trackingRef}. Our team will contact you shortly to talk through what you need.`,
         '',
         'What you told us:',
         quote.message,
         '',
-        `To add anything, reply to this email and keep ${reference} in the subject.`,
+        `Follow it in the portal: ${portalUrl()}/portal/my-tickets (sign in, or sign up with ${quote.email}).`,
+        `To add anything, reply to this email and keep ${trackingRef} in the subject.`,
         '',
         'Siyakha Tech',
       ].join('\n'),
@@ -33,9 +49,10 @@ servePublicForm({
       {
         to: supportInbox(),
         replyTo: quote.email,
-        subject: `New quote request ${reference}: ${quote.service} from ${quote.full_name}`,
+        subject: `[${trackingRef}] New quote request: ${quote.service} from ${quote.full_name}`,
         text: fieldLines([
-          ['Reference', reference],
+          ['Ticket', trackingRef],
+          ['Request', requestReference],
           ['Full name', quote.full_name],
           ['Company', quote.company],
           ['Email', quote.email],

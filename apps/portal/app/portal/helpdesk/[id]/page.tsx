@@ -49,7 +49,11 @@ export default async function HelpdeskTicketPage({ params }: { params: Promise<{
     ),
     ticketRatingQuery(supabase, ticket.id),
   ])
-  const requesterEmail = emails.get(ticket.created_by_user_id)
+  // A web request from someone without an account has a requester contact instead.
+  const requesterEmail =
+    (ticket.created_by_user_id ? emails.get(ticket.created_by_user_id) : undefined) ??
+    ticket.requester_contact?.email
+  const requesterPhone = ticket.requester_contact?.phone
   const assigneeEmail = ticket.assigned_to ? emails.get(ticket.assigned_to) : undefined
   return (
     <Container width="6xl" className="py-10">
@@ -79,6 +83,7 @@ export default async function HelpdeskTicketPage({ params }: { params: Promise<{
               ) : null}
               <Detail term="Priority">{PRIORITY_LABELS[ticket.priority]}</Detail>
               <Detail term="Requester">
+                {ticket.requester_name ? `${ticket.requester_name} ` : null}
                 {requesterEmail ? (
                   <a
                     href={`mailto:${requesterEmail}`}
@@ -89,7 +94,15 @@ export default async function HelpdeskTicketPage({ params }: { params: Promise<{
                 ) : (
                   'Unknown'
                 )}
+                {ticket.created_by_user_id ? null : ' (no account yet)'}
               </Detail>
+              {requesterPhone ? (
+                <Detail term="Phone">
+                  <a href={`tel:${requesterPhone}`} className="text-brand-700 underline underline-offset-2">
+                    {requesterPhone}
+                  </a>
+                </Detail>
+              ) : null}
               <Detail term="Assigned to">
                 {assignee === 'nobody'
                   ? 'Nobody'
