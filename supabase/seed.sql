@@ -8,6 +8,9 @@
 --   staff@acme-clinic.example   member of Acme Clinic
 --   thabo@example.co.za         customer without a company
 
+-- Demo history, not news: nobody is mailed about it (private.notifications_off).
+set siyakha.notifications = 'off';
+
 insert into auth.users (
   instance_id, id, aud, role, email, encrypted_password, email_confirmed_at, last_sign_in_at,
   raw_app_meta_data, raw_user_meta_data, confirmation_token, recovery_token, email_change_token_new,
@@ -199,3 +202,5 @@ values
   ('00000000-0000-4000-8000-0000000000ab', 'internal', 'portal', null, null,
    'Duplicate of TCK-7Q4M2A, closed.',
    'sent', '00000000-0000-4000-8000-000000000002', now() - interval '2 days 23 hours', '{}');
+
+reset siyakha.notifications;

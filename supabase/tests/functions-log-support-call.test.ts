@@ -52,7 +52,7 @@ describe('log-support-call', () => {
     const { data: contact } = await service()
       .from('requester_contacts')
       .select('email, full_name, phone, user_id')
-      .eq('id', row?.ticket?.requester_contact_id)
+      .eq('id', row?.ticket?.requester_contact_id as string)
       .single()
     expect(contact).toEqual({
       email: request.email,

@@ -12,4 +12,6 @@ export const { setup, teardown } = testStack({
   ports: { first: 41000, blocks: 400 },
   // Every test signs in from 127.0.0.1; the per-address limit has its own test.
   config: { auth: { rate_limit: { sign_in_sign_ups: 100_000 } } },
+  // Outbox retries after ~1 s instead of ~30 s, so the SMTP-down test waits seconds, not minutes.
+  functionsEnv: { OUTBOX_RETRY_BASE_SECONDS: '1' },
 })

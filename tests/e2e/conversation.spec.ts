@@ -1,6 +1,7 @@
 import { axeBlocking } from './axe'
 import { AGENT, THABO } from './fixtures/demo'
 import { expect, test } from './fixtures/index'
+import { mailTo } from './fixtures/mailbox'
 import { createTicketAs } from './fixtures/stack'
 import { unique, useOwnAddress } from './fixtures/visitor'
 import { HelpdeskPage } from './pages/helpdesk-page'
@@ -82,6 +83,39 @@ test('customer and agent talk on the ticket; a resolved ticket is rated, and a r
   await expect(rating).toHaveCount(0)
   await agent.reload()
   await expect(agent.getByText('(customer sees “In progress”)')).toBeVisible()
+})
+
+test('a reply typed in the helpdesk reaches the customer’s mailbox; the customer’s answer in the portal reaches the agent’s', async ({
+  portalAs,
+  request,
+}) => {
+  const summary = `Email thread test ${unique()}`
+  const ticket = await createTicketAs(request, THABO, { summary })
+  const ref = ticket.tracking_ref
+  const question = `Is the printer on the same network as your PC? ${unique()}`
+  const answer = `Yes, both on the office Wi-Fi. ${unique()}`
+
+  const agent = await portalAs(AGENT, `/portal/helpdesk/${ticket.id}`)
+  const helpdesk = new HelpdeskPage(agent)
+  await helpdesk.assignee.getByRole('button', { name: 'Assign to me' }).click()
+  await expect(helpdesk.assignee).toContainText('Assigned to you.')
+  await helpdesk.addToConversation('Public reply (the customer sees it)', question)
+
+  const toCustomer = await mailTo(request, THABO, new RegExp(`^Re: \\[${ref}\\] ${summary}$`))
+  expect(toCustomer.Text).toContain(question)
+  expect(toCustomer.Text).toContain(`/portal/tickets/${ticket.id}`)
+
+  const customer = await portalAs(THABO, `/portal/tickets/${ticket.id}`)
+  const reply = customer.getByRole('region', { name: 'Reply' })
+  await reply.getByLabel('Your reply').fill(answer)
+  await reply.getByRole('button', { name: 'Send reply' }).click()
+  await expect(customer.getByText('Reply sent. We will let you know when we answer.')).toBeVisible()
+
+  const toAgent = await mailTo(request, AGENT, new RegExp(`\\[${ref}\\]`), (mail) =>
+    mail.Text.includes(answer),
+  )
+  expect(toAgent.Text).toContain(`Thabo Molefe wrote on ${ref}:`)
+  expect(toAgent.Text).toContain(`/portal/helpdesk/${ticket.id}`)
 })
 
 test('the customer continues on the company’s WhatsApp number with the reference filled in', async ({

@@ -3,7 +3,7 @@ import type { Server } from 'node:http'
 import path from 'node:path'
 import { createAuthService } from './auth/service.js'
 import { env } from './config/env.js'
-import { type StackKeys, stackKeys } from './config/keys.js'
+import { OUTBOX_WORKER_SECRET, type StackKeys, stackKeys } from './config/keys.js'
 import { type DeepPartial, loadProjectConfig, type ProjectConfig } from './config/project.js'
 import { migrate } from './db/migrate.js'
 import { connectExternalPostgres, type Database, startEmbeddedPostgres } from './db/postgres.js'
@@ -13,6 +13,7 @@ import { consoleLogger, type Logger } from './lib/log.js'
 import { DEFAULT_DATA_DIR, REPO_ROOT } from './lib/paths.js'
 import { startMailbox } from './mail/mailbox.js'
 import { createMailSender } from './mail/sender.js'
+import { startOutboxDriver } from './outbox/driver.js'
 import { createRestService } from './rest/handler.js'
 
 export interface StackPorts {
@@ -35,6 +36,8 @@ export interface StartStackOptions {
   databaseUrl?: string
   /** Variables for the edge functions, over the local defaults and `functions/.env`. */
   functionsEnv?: Record<string, string>
+  /** How often the outbox worker runs besides on NOTIFY (ms; 0 = only then). Default: env or 2000. */
+  outboxIntervalMs?: number
   /** Overrides on top of config.toml (tests use it for short windows). */
   config?: DeepPartial<ProjectConfig>
   log?: Logger
@@ -169,6 +172,18 @@ export async function startStack(options: StartStackOptions = {}): Promise<Runni
     const gateway = createGateway({ auth, rest, functions, log })
     await listen(gateway, ports.api, host, 'API gateway')
     cleanups.push(() => gateway.drain())
+
+    const outbox = await startOutboxDriver({
+      databaseUrl: db.url,
+      workerUrl: `${apiUrl}/functions/v1/outbox-worker`,
+      secret:
+        options.functionsEnv?.OUTBOX_WORKER_SECRET ??
+        process.env.OUTBOX_WORKER_SECRET ??
+        OUTBOX_WORKER_SECRET,
+      intervalMs: options.outboxIntervalMs ?? env.LOCAL_SUPABASE_OUTBOX_INTERVAL_MS,
+      log,
+    })
+    cleanups.push(() => outbox.stop())
 
     return {
       urls: {

@@ -29,6 +29,8 @@ export interface TestStackOptions {
   ports: { first: number; blocks: number }
   /** Overrides on top of config.toml (short windows, a high sign-in limit). */
   config?: StartStackOptions['config']
+  /** Variables for the edge functions on top of everything else (e.g. a short outbox backoff). */
+  functionsEnv?: StartStackOptions['functionsEnv']
 }
 
 /**
@@ -48,6 +50,7 @@ export function testStack(options: TestStackOptions) {
         ports: { api: base + 1, db: base + 2, mailbox: base + 4, smtp: base + 5 },
         log: process.env.LOCAL_SUPABASE_DEBUG ? undefined : silentLogger,
         config: options.config,
+        functionsEnv: options.functionsEnv,
       })
       project.provide('stack', { urls: stack.urls, keys: stack.keys })
     },

@@ -92,6 +92,30 @@ export type Database = {
         }
         Relationships: []
       }
+      notification_preferences: {
+        Row: {
+          category: string
+          channel: string
+          enabled: boolean
+          updated_at: string
+          user_id: string
+        }
+        Insert: {
+          category: string
+          channel?: string
+          enabled: boolean
+          updated_at?: string
+          user_id?: string
+        }
+        Update: {
+          category?: string
+          channel?: string
+          enabled?: boolean
+          updated_at?: string
+          user_id?: string
+        }
+        Relationships: []
+      }
       page_views: {
         Row: {
           count: number
@@ -437,6 +461,26 @@ export type Database = {
     Functions: {
       hit_page_view: {
         Args: { p_namespace: string; p_page_key: string }
+        Returns: number
+      }
+      outbox_claim: {
+        Args: { p_worker: string; p_limit?: number; p_lease_seconds?: number }
+        Returns: Json
+      }
+      outbox_complete: {
+        Args: { p_id: number; p_provider_id: string }
+        Returns: undefined
+      }
+      outbox_fail: {
+        Args: { p_id: number; p_error: string; p_retry_after_seconds: number; p_permanent: boolean }
+        Returns: string
+      }
+      outbox_prune: {
+        Args: { p_days?: number }
+        Returns: number
+      }
+      outbox_release: {
+        Args: { p_ids: number[] }
         Returns: number
       }
       rate_limit_hit: {

@@ -6,6 +6,12 @@ export interface Mail {
   subject: string
   text: string
   replyTo?: string
+  /** An HTML alternative to `text` (multipart/alternative, text first). */
+  html?: string
+  from?: string
+  /** Message-ID, without the angle brackets nodemailer adds. */
+  messageId?: string
+  headers?: Record<string, string>
 }
 
 let transport: ReturnType<typeof nodemailer.createTransport> | undefined
@@ -46,6 +52,27 @@ export async function sendMail(mail: Mail): Promise<boolean> {
   } catch (error) {
     console.error(`could not send "${mail.subject}":`, (error as Error).message)
     return false
+  }
+}
+
+/** How a send went, for the outbox: a 5xx answer will not change on retry, anything else may. */
+export type SendResult = { ok: true; messageId: string } | { ok: false; permanent: boolean; error: string }
+
+/**
+ * Sends one mail and says how it went (never throws): SMTP 5xx answers are permanent failures;
+ * 4xx, refused connections, TLS problems and timeouts are worth retrying. No SMTP set up is
+ * permanent too: retrying would not change it.
+ */
+export async function sendMailClassified(mail: Mail): Promise<SendResult> {
+  const transport = mailer()
+  if (!transport) return { ok: false, permanent: true, error: 'SMTP_HOST is not set' }
+  try {
+    const info = await transport.sendMail({ from: mailFrom(), ...mail })
+    return { ok: true, messageId: String(info.messageId ?? mail.messageId ?? '') }
+  } catch (error) {
+    const code = Number((error as { responseCode?: number }).responseCode)
+    const message = (error as Error).message
+    return { ok: false, permanent: code >= 500 && code < 600, error: message }
   }
 }
 

@@ -52,6 +52,8 @@ select ('bbbbbbbb-0000-4000-8000-' || lpad((((g - 1) % ${COMPANIES}) + 1)::text,
   case when g <= ${COMPANIES} then 'company_admin'::public.company_role else 'member' end
 from generate_series(1, 100) g;
 
+-- Generated history: no notifications (private.notifications_off).
+set siyakha.notifications = 'off';
 insert into public.tickets (created_by_user_id, company_id, summary, details, status, close_reason, priority,
   tracking_ref, created_at)
 select ('aaaaaaaa-0000-4000-8000-' || lpad(u::text, 12, '0'))::uuid,

@@ -21,6 +21,7 @@ export const FUNCTION_SHAPES: Record<string, string[]> = {
   'messages-intent': ['ticket_id', 'phoneE164', 'message', 'tracking_ref'],
   'messages-mark-sent': ['messageId', 'ticketId'],
   'create-company-admin': ['company_name', 'admin_email', 'make_superadmin'],
+  'outbox-worker': ['max'],
 }
 
 export const TABLES = [

@@ -14,6 +14,8 @@ const envSchema = z.object({
   LOCAL_SUPABASE_FUNCTIONS_ENV_FILE: z.string().optional(),
   // Overrides `[auth.rate_limit] sign_in_sign_ups`: test runs play many visitors from one address.
   LOCAL_SUPABASE_SIGN_IN_SIGN_UPS: z.coerce.number().int().positive().optional(),
+  // How often the local driver runs the outbox worker besides when the outbox is written (ms; 0 = only then).
+  LOCAL_SUPABASE_OUTBOX_INTERVAL_MS: z.coerce.number().int().min(0).default(2000),
   // An existing server instead of the embedded one; must allow creating roles.
   DATABASE_URL: z.string().url().optional(),
 })

@@ -5,7 +5,7 @@ import { createRequire } from 'node:module'
 import { createServer } from 'node:net'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { FORWARDER_SECRET } from '../config/keys.js'
+import { FORWARDER_SECRET, OUTBOX_WORKER_SECRET, REPLY_TOKEN_SECRET } from '../config/keys.js'
 import type { ProjectConfig } from '../config/project.js'
 import { bearerToken, verifyJwt } from '../lib/jwt.js'
 import type { Logger } from '../lib/log.js'
@@ -71,6 +71,10 @@ function functionDefaults(smtp: FunctionsServiceOptions['smtp']): Record<string,
     SITE_URL: 'http://localhost:3000',
     PORTAL_URL: 'http://localhost:3001',
     FORWARDER_SECRET,
+    OUTBOX_WORKER_SECRET,
+    REPLY_TOKEN_SECRET,
+    MESSAGE_ID_DOMAIN: 'siyakha.example',
+    MAIL_REPLY_DOMAIN: 'reply.siyakha.example',
   }
 }
 

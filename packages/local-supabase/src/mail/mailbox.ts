@@ -19,9 +19,14 @@ export interface StoredMessage {
   Text: string
   HTML: string
   Snippet: string
+  /** Every header as sent, Mailpit-style: name → values (GET /api/v1/message/:id/headers). */
+  Headers: Record<string, string[]>
 }
 
-const MAX_MESSAGES = 500
+/** What RCPT TO answers (PUT /api/v1/_local/smtp): 250, a temporary 451 or a permanent 550. */
+export type SmtpMode = 'ok' | 'tempfail' | 'reject'
+
+const MAX_MESSAGES = 5000
 
 function addresses(value: AddressObject | AddressObject[] | undefined): Address[] {
   const list = Array.isArray(value) ? value : value ? [value] : []
@@ -31,8 +36,24 @@ function addresses(value: AddressObject | AddressObject[] | undefined): Address[
 }
 
 function summary(message: StoredMessage) {
-  const { Text: _text, HTML: _html, ...rest } = message
+  const { Text: _text, HTML: _html, Headers: _headers, ...rest } = message
   return rest
+}
+
+function headerMap(lines: readonly { key: string; line: string }[]): Record<string, string[]> {
+  const map: Record<string, string[]> = {}
+  for (const { line } of lines) {
+    const colon = line.indexOf(':')
+    if (colon < 0) continue
+    const name = line.slice(0, colon).trim()
+    const value = line
+      .slice(colon + 1)
+      .replace(/\r?\n[ \t]+/g, ' ')
+      .trim()
+    const known = Object.keys(map).find((k) => k.toLowerCase() === name.toLowerCase()) ?? name
+    map[known] = [...(map[known] ?? []), value]
+  }
+  return map
 }
 
 /** An SMTP catcher plus a Mailpit-shaped HTTP API and viewer (`/api/v1/messages`, `/api/v1/message/:id`). */
@@ -44,12 +65,22 @@ export async function startMailbox(options: {
 }) {
   const { host, log } = options
   const messages: StoredMessage[] = []
+  let mode: SmtpMode = 'ok'
 
   const smtp = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
     size: 10 * 1024 * 1024,
+    // Tests of the outbox play SMTP trouble here: a 451 is worth retrying, a 550 is not.
+    onRcptTo(_address, _session, callback) {
+      if (mode === 'ok') return callback()
+      const error = Object.assign(
+        new Error(mode === 'tempfail' ? 'Mailbox busy, try again later' : 'Mailbox unavailable'),
+        { responseCode: mode === 'tempfail' ? 451 : 550 },
+      )
+      callback(error)
+    },
     onData(stream, session, callback) {
       simpleParser(stream)
         .then((parsed) => {
@@ -70,6 +101,7 @@ export async function startMailbox(options: {
             Text: text,
             HTML: typeof parsed.html === 'string' ? parsed.html : '',
             Snippet: text.replace(/\s+/g, ' ').trim().slice(0, 200),
+            Headers: headerMap(parsed.headerLines),
           })
           if (messages.length > MAX_MESSAGES) messages.length = MAX_MESSAGES
           callback()
@@ -90,6 +122,32 @@ export async function startMailbox(options: {
       res.end(text)
     }
     const one = /^\/api\/v1\/message\/([^/]+)$/.exec(url.pathname)
+    const headersOf = /^\/api\/v1\/message\/([^/]+)\/headers$/.exec(url.pathname)
+    if (req.method === 'PUT' && url.pathname === '/api/v1/_local/smtp') {
+      let body = ''
+      req.on('data', (chunk: Buffer) => {
+        body += chunk.toString('utf8')
+      })
+      req.on('end', () => {
+        let wanted: unknown
+        try {
+          wanted = (JSON.parse(body) as { mode?: unknown }).mode
+        } catch {
+          wanted = undefined
+        }
+        if (wanted !== 'ok' && wanted !== 'tempfail' && wanted !== 'reject') {
+          return json(400, { error: 'mode must be "ok", "tempfail" or "reject"' })
+        }
+        mode = wanted
+        log.debug(`mailbox: SMTP mode ${mode}`)
+        json(200, { mode })
+      })
+      return
+    }
+    if (headersOf && req.method === 'GET') {
+      const message = messages.find((m) => m.ID === headersOf[1])
+      return message ? json(200, message.Headers) : json(404, { error: 'message not found' })
+    }
     if (req.method === 'GET' && url.pathname === '/') {
       res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' })
       res.end(mailboxPage)

@@ -1,0 +1,77 @@
+import pg from 'pg'
+import type { Logger } from '../lib/log.js'
+
+export interface OutboxDriverOptions {
+  /** The database the outbox lives in (LISTEN outbox). */
+  databaseUrl: string
+  /** `{api}/functions/v1/outbox-worker`. */
+  workerUrl: string
+  secret: string
+  /** A run this often as well (0: only when the outbox is written). */
+  intervalMs: number
+  log: Logger
+}
+
+/**
+ * Runs the outbox worker function locally the way a hosted project's schedule does (pg_cron +
+ * pg_net): when a transaction that wrote the outbox commits (NOTIFY outbox) and on a timer, which
+ * picks up retries whose backoff has passed. One run at a time; a wake-up during a run makes
+ * another run follow it. The worker is the same function code as hosted.
+ */
+export async function startOutboxDriver(options: OutboxDriverOptions) {
+  const { log } = options
+  const listener = new pg.Client({ connectionString: options.databaseUrl })
+  let running: Promise<void> | undefined
+  let again = false
+  let stopped = false
+
+  const runOnce = async () => {
+    try {
+      const answer = await fetch(options.workerUrl, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Worker-Secret': options.secret },
+        body: '{}',
+      })
+      const text = await answer.text()
+      if (!answer.ok) log.warn(`outbox worker answered ${answer.status}: ${text.slice(0, 200)}`)
+      else log.debug(`outbox worker: ${text}`)
+    } catch (error) {
+      if (!stopped) log.warn(`outbox worker unreachable: ${(error as Error).message}`)
+    }
+  }
+
+  const wake = () => {
+    if (stopped) return
+    if (running) {
+      again = true
+      return
+    }
+    running = (async () => {
+      do {
+        again = false
+        await runOnce()
+      } while (again && !stopped)
+    })().finally(() => {
+      running = undefined
+    })
+  }
+
+  listener.on('notification', wake)
+  listener.on('error', (error) => log.warn(`outbox listener: ${error.message}`))
+  await listener.connect()
+  await listener.query('listen outbox')
+  const timer = options.intervalMs > 0 ? setInterval(wake, options.intervalMs) : undefined
+  timer?.unref()
+  // Whatever was left from before this start (a crash, a stopped stack).
+  wake()
+
+  return {
+    wake,
+    async stop(): Promise<void> {
+      stopped = true
+      if (timer) clearInterval(timer)
+      await running
+      await listener.end().catch(() => undefined)
+    },
+  }
+}

@@ -1,0 +1,190 @@
+// Turns an outbox row into a mail (../shared/docs/messaging-contract.md §2): the ticket's tag in the
+// subject so a reply finds its ticket, one thread per ticket (a root Message-ID, then References),
+// a Reply-To that leads back to the ticket, plain text first and an HTML alternative, and the
+// "reply above this line" marker the inbound side cuts at. Rendered when sent, from the snapshot
+// the database took when the change happened.
+import type { Mail } from './mail.ts'
+
+export interface OutboxRow {
+  id: number
+  idempotency_key: string
+  event: string
+  category: string | null
+  ticket_id: string | null
+  ticket_message_id: string | null
+  recipient: string
+  recipient_user_id: string | null
+  payload: {
+    tracking_ref?: string
+    summary?: string
+    status?: string
+    requester_name?: string | null
+    details?: string | null
+    close_reason?: string | null
+    body?: string
+    author_name?: string
+    author_kind?: string
+  }
+}
+
+export interface MailSettings {
+  portalUrl: string
+  messageIdDomain: string
+  replyDomain: string
+  replyTokenSecret: string
+  supportInbox: string
+  mailFrom: string
+}
+
+const STAFF_EVENTS = new Set(['staff_new_ticket', 'customer_reply', 'staff_assigned'])
+
+/** RFC 4648 base32, lower case, unpadded. */
+function base32(bytes: Uint8Array): string {
+  const alphabet = 'abcdefghijklmnopqrstuvwxyz234567'
+  let bits = 0
+  let value = 0
+  let out = ''
+  for (const byte of bytes) {
+    value = (value << 8) | byte
+    bits += 8
+    while (bits >= 5) {
+      out += alphabet[(value >>> (bits - 5)) & 31]
+      bits -= 5
+    }
+  }
+  if (bits > 0) out += alphabet[(value << (5 - bits)) & 31]
+  return out
+}
+
+/** `reply+tck-7q4m2a.{sig}@{domain}`: sig = the first 10 base32 characters of HMAC-SHA256(secret, ticket id). */
+export async function replyAddress(
+  ticketId: string,
+  trackingRef: string,
+  settings: MailSettings,
+): Promise<string> {
+  const key = await crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(settings.replyTokenSecret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign'],
+  )
+  const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(ticketId)))
+  return `reply+${trackingRef.toLowerCase()}.${base32(mac).slice(0, 10)}@${settings.replyDomain}`
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  )
+
+/** The event in words: the first paragraph of the mail. */
+function opening(row: OutboxRow): string {
+  const p = row.payload
+  const ref = p.tracking_ref ?? ''
+  switch (row.event) {
+    case 'ticket_created':
+      return `We've received your request "${p.summary}". Its reference is ${ref}; our support team will get back to you. Business hours: 08:00 to 17:00, Monday to Friday.`
+    case 'staff_reply':
+      return `${p.author_kind === 'staff' && p.author_name ? p.author_name : 'Siyakha Support'} replied to your ticket ${ref}:`
+    case 'status_waiting_on_customer':
+      return `We need something from you to go on with ${ref}. Please reply to this email or on the ticket's page.`
+    case 'status_resolved':
+      return `We think ${ref} is resolved. If it is, please confirm on the ticket's page; if not, reply and the ticket opens again.`
+    case 'status_closed':
+      return `${ref} is closed. If you need more help, reply and we will open a new ticket.`
+    case 'staff_new_ticket':
+      return `New ticket ${ref} from ${p.requester_name ?? 'a customer'}: "${p.summary}"`
+    case 'customer_reply':
+      return `${p.author_name ?? 'The customer'} wrote on ${ref}:`
+    case 'staff_assigned':
+      return `${ref} is assigned to you: "${p.summary}"`
+    default:
+      return `There is news on ${ref}.`
+  }
+}
+
+/** The words under the opening: the message itself, or the request's details. */
+function content(row: OutboxRow): string | null {
+  const p = row.payload
+  if (row.event === 'staff_reply' || row.event === 'customer_reply') return p.body ?? null
+  if (row.event === 'staff_new_ticket' || row.event === 'ticket_created') return p.details ?? null
+  return null
+}
+
+export async function renderNotification(row: OutboxRow, settings: MailSettings): Promise<Mail> {
+  const ref = row.payload.tracking_ref ?? 'TCK-??????'
+  const staff = STAFF_EVENTS.has(row.event)
+  const root = `ticket.${ref.toLowerCase()}@${settings.messageIdDomain}`
+  const first = row.event === 'ticket_created'
+  const kind =
+    row.event === 'staff_reply'
+      ? 'reply'
+      : row.event.startsWith('status_')
+        ? 'status'
+        : staff
+          ? 'staff'
+          : 'auto'
+  const messageId = first ? root : `${kind}.${row.id}.${ref.toLowerCase()}@${settings.messageIdDomain}`
+  const link = row.ticket_id
+    ? `${settings.portalUrl}/portal/${staff ? 'helpdesk' : 'tickets'}/${row.ticket_id}`
+    : `${settings.portalUrl}/portal/my-tickets`
+  const marker = `-- Reply above this line to add to ${ref} --`
+  const body = content(row)
+  const footer = staff
+    ? 'You get this because you work the Siyakha helpdesk.'
+    : `Manage these emails: ${settings.portalUrl}/portal/notifications`
+  const text = [
+    marker,
+    '',
+    opening(row),
+    ...(body ? ['', body] : []),
+    '',
+    `Open the ticket: ${link}`,
+    '',
+    '--',
+    'Siyakha Tech',
+    footer,
+  ].join('\n')
+  const html = [
+    `<div id="siyakha-reply-marker" style="color:#64748b;font-size:12px">${escapeHtml(marker)}</div>`,
+    `<p>${escapeHtml(opening(row))}</p>`,
+    body
+      ? `<blockquote style="white-space:pre-wrap;margin:0 0 1em;padding-left:1em;border-left:3px solid #cbd5e1">${escapeHtml(body)}</blockquote>`
+      : '',
+    `<p><a href="${escapeHtml(link)}">Open the ticket</a></p>`,
+    `<p style="color:#64748b;font-size:12px">Siyakha Tech<br>${escapeHtml(footer)}</p>`,
+  ].join('\n')
+  const summary = (row.payload.summary ?? '').slice(0, 120)
+  const headers: Record<string, string> = {
+    'X-Siyakha-Ticket': ref,
+    'X-Auto-Response-Suppress': 'OOF, AutoReply',
+  }
+  // A person's reply is not automatic; everything else is (RFC 3834), so auto-responders keep quiet.
+  if (row.event !== 'staff_reply') headers['Auto-Submitted'] = 'auto-generated'
+  if (!first) {
+    headers['In-Reply-To'] = `<${root}>`
+    headers.References = `<${root}>`
+  }
+  // Staff answer in the helpdesk (a reply by mail from them would read as the customer's), so only
+  // the customer's mail leads back to the ticket.
+  const replyTo =
+    row.ticket_id && !staff
+      ? `"Siyakha Support" <${await replyAddress(row.ticket_id, ref, settings)}>`
+      : undefined
+  const from =
+    row.event === 'staff_reply' && row.payload.author_kind === 'staff' && row.payload.author_name
+      ? `"${row.payload.author_name.replace(/["\\]/g, '')} via Siyakha Support" <${settings.supportInbox}>`
+      : settings.mailFrom
+  return {
+    to: row.recipient,
+    from,
+    subject: `${first ? '' : 'Re: '}[${ref}] ${summary}`,
+    text,
+    html,
+    messageId,
+    replyTo,
+    headers,
+  }
+}
