@@ -67,9 +67,7 @@ describe('notifications', () => {
     const ackHeaders = await headers(ack?.ID as string)
     expect(header(ackHeaders, 'Message-ID')).toBe(`<ticket.${ref.toLowerCase()}@siyakha.example>`)
     expect(header(ackHeaders, 'Reply-To')).toMatch(
-      new RegExp(
-        `^Siyakha Support <reply\\+${ref.toLowerCase()}\\.[a-z2-7]{10}@reply\\.siyakha\\.example>$`,
-      ),
+      new RegExp(`^Siyakha Support <reply\\+${ref.toLowerCase()}\\.[a-z2-7]{10}@reply\\.siyakha\\.example>$`),
     )
     expect(header(ackHeaders, 'Auto-Submitted')).toBe('auto-generated')
     expect(header(ackHeaders, 'Content-Type')).toMatch(/^multipart\/alternative/)
@@ -264,6 +262,67 @@ describe('notifications', () => {
       )
       .toBe('cancelled')
     expect(await mailCount(customer.email, `Re: [${ref}]`)).toBe(0)
+  })
+})
+
+describe('one-click unsubscribe', () => {
+  it('the List-Unsubscribe link turns that category off with a POST; a GET or a forged link changes nothing', async () => {
+    const { customer, ticket } = await customerTicket(`Unsubscribe test ${Date.now()}`)
+    const ref = ticket.tracking_ref
+    const agent = await signInAs('agent')
+    const reply = (body: string) =>
+      agent.supabase
+        .from('ticket_messages')
+        .insert({ ticket_id: ticket.id, direction: 'outbound', channel: 'portal', body, status: 'sent' })
+        .select('id')
+        .single()
+        .throwOnError()
+    await reply('First answer.')
+    const [mail] = await mailsTo(customer.email, `Re: [${ref}]`, 10_000)
+    const all = await headers(mail?.ID as string)
+    expect(header(all, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click')
+    const link = /^<(.+)>$/.exec(header(all, 'List-Unsubscribe') ?? '')?.[1] as string
+    expect(link).toMatch(/\/functions\/v1\/email-unsubscribe\?t=[\w-]+\.[\w-]+$/)
+
+    const preference = async () =>
+      (
+        await sql<{ enabled: boolean }>(
+          `select enabled from public.notification_preferences where user_id = $1 and category = 'replies'`,
+          [customer.id],
+        )
+      )[0]?.enabled
+    const get = await fetch(link, { redirect: 'manual' })
+    expect(get.status).toBe(303)
+    expect(get.headers.get('location')).toBe('http://localhost:3001/portal/notifications')
+    expect(await preference()).toBeUndefined()
+    const forged = await fetch(link.replace(/\.[\w-]+$/, '.AAAA'), {
+      method: 'POST',
+      body: 'List-Unsubscribe=One-Click',
+    })
+    expect(forged.status).toBe(400)
+    expect(await preference()).toBeUndefined()
+
+    const post = await fetch(link, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    })
+    expect(post.status).toBe(200)
+    expect(await preference()).toBe(false)
+    const { data: second } = await reply('Second answer.')
+    await expect
+      .poll(
+        async () =>
+          (
+            await sql<{ state: string }>(
+              'select state from private.notification_outbox where ticket_message_id = $1',
+              [second.id],
+            )
+          )[0]?.state,
+        { timeout: 10_000 },
+      )
+      .toBe('cancelled')
+    expect(await mailCount(customer.email, `Re: [${ref}]`)).toBe(1)
   })
 })
 

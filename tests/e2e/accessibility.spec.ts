@@ -57,7 +57,12 @@ test.describe('axe-core on the portal', () => {
   test("a customer's pages have no serious or critical violation", async ({ page }) => {
     await new AuthPage(page).signInTo('/portal/my-tickets', THABO)
     const found: string[] = []
-    for (const path of ['/portal/my-tickets', '/portal/tickets', `/portal/tickets/${THABOS_TICKET}`]) {
+    for (const path of [
+      '/portal/my-tickets',
+      '/portal/tickets',
+      `/portal/tickets/${THABOS_TICKET}`,
+      '/portal/notifications',
+    ]) {
       await page.goto(`${PORTAL_ORIGIN}${path}`)
       found.push(...(await axeBlocking(page)).map((v) => `${path}: ${v}`))
     }
@@ -67,7 +72,7 @@ test.describe('axe-core on the portal', () => {
   test("the helpdesk's pages have no serious or critical violation", async ({ page }) => {
     await new AuthPage(page).signInTo('/portal/helpdesk', AGENT)
     const found: string[] = []
-    for (const path of ['/portal/helpdesk', `/portal/helpdesk/${ACME_TICKET}`]) {
+    for (const path of ['/portal/helpdesk', `/portal/helpdesk/${ACME_TICKET}`, '/portal/helpdesk/outbox']) {
       await page.goto(`${PORTAL_ORIGIN}${path}`)
       found.push(...(await axeBlocking(page)).map((v) => `${path}: ${v}`))
     }

@@ -185,3 +185,26 @@ test.describe('a web request', () => {
     await expect(opening).toContainText('The office Wi-Fi drops every afternoon after two.')
   })
 })
+
+test('a customer turns reply emails off and on again; staff also choose their helpdesk alerts', async ({
+  portalAs,
+}) => {
+  const customer = await portalAs(THABO, '/portal/notifications')
+  await expect(customer.getByRole('heading', { name: 'Email notifications', level: 1 })).toBeVisible()
+  const replies = customer.getByLabel('Support replies to one of my tickets')
+  await expect(customer.getByLabel('A new ticket arrives (unassigned, or assigned to me)')).toHaveCount(0)
+  await replies.setChecked(false)
+  await customer.getByRole('button', { name: 'Save' }).click()
+  await expect(customer.getByText('Your email settings are saved.')).toBeVisible()
+  await customer.reload()
+  await expect(replies).not.toBeChecked()
+  await replies.setChecked(true)
+  await customer.getByRole('button', { name: 'Save' }).click()
+  await expect(customer.getByText('Your email settings are saved.')).toBeVisible()
+  await customer.reload()
+  await expect(replies).toBeChecked()
+
+  const agent = await portalAs(AGENT, '/portal/notifications')
+  await expect(agent.getByLabel('A new ticket arrives (unassigned, or assigned to me)')).toBeChecked()
+  await expect(agent.getByLabel('Someone assigns a ticket to me')).toBeChecked()
+})

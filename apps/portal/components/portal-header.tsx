@@ -24,6 +24,9 @@ export async function PortalHeader() {
             <Link href="/portal/my-tickets" className={buttonClasses({ variant: 'ghost', size: 'sm' })}>
               My Tickets
             </Link>
+            <Link href="/portal/notifications" className={buttonClasses({ variant: 'ghost', size: 'sm' })}>
+              Notifications
+            </Link>
             {isStaff ? (
               <Link href="/portal/helpdesk" className={buttonClasses({ variant: 'ghost', size: 'sm' })}>
                 Helpdesk

@@ -224,3 +224,30 @@ export async function rateTicketMutation(
     .throwOnError()
   return data
 }
+
+/** Saves the signed-in user's email choices, one row per category (row-level security: own rows only). */
+export async function saveNotificationPreferencesMutation(
+  client: TypedSupabaseClient,
+  { userId, choices }: { userId: string; choices: readonly { category: string; enabled: boolean }[] },
+): Promise<void> {
+  if (choices.length === 0) return
+  await client
+    .from('notification_preferences')
+    .upsert(
+      choices.map(({ category, enabled }) => ({
+        user_id: userId,
+        category,
+        channel: 'email',
+        enabled,
+        updated_at: new Date().toISOString(),
+      })),
+      { onConflict: 'user_id,category,channel' },
+    )
+    .throwOnError()
+}
+
+/** Sends an undelivered notification again (staff; the database refuses anyone else). */
+export async function retryNotificationMutation(client: TypedSupabaseClient, id: number): Promise<number> {
+  const { data } = await client.rpc('outbox_retry', { p_ids: [id] }).throwOnError()
+  return data
+}

@@ -222,3 +222,17 @@ export async function userEmailsQuery(
   }
   return new Map((data ?? []).map((row) => [row.id, row.email]))
 }
+
+/** The signed-in user's notification choices (rows only where they chose; no row = on). */
+export function notificationPreferencesQuery(client: TypedSupabaseClient) {
+  return client
+    .from('notification_preferences')
+    .select('category, enabled')
+    .eq('channel', 'email')
+    .throwOnError()
+}
+
+/** Notifications the outbox could not deliver (staff get rows; anyone else none). */
+export function deadLettersQuery(client: TypedSupabaseClient) {
+  return client.rpc('outbox_dead_letters', { p_limit: 100 }).throwOnError()
+}

@@ -471,6 +471,10 @@ export type Database = {
         Args: { p_id: number; p_provider_id: string }
         Returns: undefined
       }
+      outbox_dead_letters: {
+        Args: { p_limit?: number }
+        Returns: { id: number; event: string; recipient: string; state: string; attempts: number; last_error: string; updated_at: string; ticket_id: string; tracking_ref: string }[]
+      }
       outbox_fail: {
         Args: { p_id: number; p_error: string; p_retry_after_seconds: number; p_permanent: boolean }
         Returns: string
@@ -483,6 +487,10 @@ export type Database = {
         Args: { p_ids: number[] }
         Returns: number
       }
+      outbox_retry: {
+        Args: { p_ids: number[] }
+        Returns: number
+      }
       rate_limit_hit: {
         Args: { p_bucket: string; p_key: string; p_window_seconds: number; p_max: number }
         Returns: boolean
@@ -490,6 +498,10 @@ export type Database = {
       submit_web_request: {
         Args: { p_kind: string; p_request: Json; p_ticket: Json }
         Returns: { request_reference: string; ticket_id: string; tracking_ref: string }[]
+      }
+      unsubscribe_email: {
+        Args: { p_email: string; p_category: string }
+        Returns: undefined
       }
       user_emails: {
         Args: { user_ids: string[] }

@@ -4,6 +4,7 @@
 // "reply above this line" marker the inbound side cuts at. Rendered when sent, from the snapshot
 // the database took when the change happened.
 import type { Mail } from './mail.ts'
+import { unsubscribeToken } from './unsubscribe-token.ts'
 
 export interface OutboxRow {
   id: number
@@ -34,6 +35,9 @@ export interface MailSettings {
   replyTokenSecret: string
   supportInbox: string
   mailFrom: string
+  /** `{SUPABASE_URL}/functions/v1`: where the List-Unsubscribe link points. */
+  functionsUrl: string
+  unsubscribeSecret: string
 }
 
 const STAFF_EVENTS = new Set(['staff_new_ticket', 'customer_reply', 'staff_assigned'])
@@ -169,6 +173,12 @@ export async function renderNotification(row: OutboxRow, settings: MailSettings)
   }
   // Staff answer in the helpdesk (a reply by mail from them would read as the customer's), so only
   // the customer's mail leads back to the ticket.
+  // Customer mail a person can turn off carries a one-click unsubscribe for its category (RFC 8058).
+  if (!staff && row.category) {
+    const token = await unsubscribeToken(settings.unsubscribeSecret, row.recipient, row.category)
+    headers['List-Unsubscribe'] = `<${settings.functionsUrl}/email-unsubscribe?t=${token}>`
+    headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click'
+  }
   const replyTo =
     row.ticket_id && !staff
       ? `"Siyakha Support" <${await replyAddress(row.ticket_id, ref, settings)}>`

@@ -44,6 +44,8 @@ function settings(): MailSettings {
     replyTokenSecret: secret('REPLY_TOKEN_SECRET'),
     supportInbox: supportInbox(),
     mailFrom: mailFrom(),
+    functionsUrl: `${secret('SUPABASE_URL').replace(/\/+$/, '')}/functions/v1`,
+    unsubscribeSecret: secret('UNSUBSCRIBE_SECRET'),
   }
 }
 

@@ -20,11 +20,13 @@ export const SECRET_KEY = 'sb_secret_N7UND0UgjKTVK-Uodkm0Hg_xSvEMPvz'
 export const FORWARDER_SECRET = 'local-forwarder-secret-for-development-only'
 
 /**
- * The notification outbox's local secrets (the functions' OUTBOX_WORKER_SECRET, REPLY_TOKEN_SECRET).
+ * The ticket emails' local secrets (the functions' OUTBOX_WORKER_SECRET, REPLY_TOKEN_SECRET,
+ * UNSUBSCRIBE_SECRET).
  * Well known, like the keys above; a hosted project sets its own.
  */
 export const OUTBOX_WORKER_SECRET = 'local-outbox-worker-secret-for-development-only'
 export const REPLY_TOKEN_SECRET = 'local-reply-token-secret-for-development-only'
+export const UNSUBSCRIBE_SECRET = 'local-unsubscribe-secret-for-development-only'
 
 /** GoTrue's hard-coded default ES256 signing key, which the CLI uses for user sessions. */
 export const SIGNING_JWK = {

@@ -5,7 +5,12 @@ import { createRequire } from 'node:module'
 import { createServer } from 'node:net'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { FORWARDER_SECRET, OUTBOX_WORKER_SECRET, REPLY_TOKEN_SECRET } from '../config/keys.js'
+import {
+  FORWARDER_SECRET,
+  OUTBOX_WORKER_SECRET,
+  REPLY_TOKEN_SECRET,
+  UNSUBSCRIBE_SECRET,
+} from '../config/keys.js'
 import type { ProjectConfig } from '../config/project.js'
 import { bearerToken, verifyJwt } from '../lib/jwt.js'
 import type { Logger } from '../lib/log.js'
@@ -73,6 +78,7 @@ function functionDefaults(smtp: FunctionsServiceOptions['smtp']): Record<string,
     FORWARDER_SECRET,
     OUTBOX_WORKER_SECRET,
     REPLY_TOKEN_SECRET,
+    UNSUBSCRIBE_SECRET,
     MESSAGE_ID_DOMAIN: 'siyakha.example',
     MAIL_REPLY_DOMAIN: 'reply.siyakha.example',
   }

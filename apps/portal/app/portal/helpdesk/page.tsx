@@ -102,7 +102,12 @@ export default async function HelpdeskPage({ searchParams }: { searchParams: Pro
 
   return (
     <Container width="6xl" className="space-y-6 py-10">
-      <h1 className="text-2xl font-bold text-brand-900">Helpdesk</h1>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h1 className="text-2xl font-bold text-brand-900">Helpdesk</h1>
+        <Link href="/portal/helpdesk/outbox" className="text-sm text-brand-700 underline underline-offset-2">
+          Undelivered notifications
+        </Link>
+      </div>
 
       {/* A plain GET form: the filters live in the URL and work before (or without) JavaScript. */}
       <search aria-label="Filter tickets">
