@@ -72,7 +72,12 @@ test.describe('axe-core on the portal', () => {
   test("the helpdesk's pages have no serious or critical violation", async ({ page }) => {
     await new AuthPage(page).signInTo('/portal/helpdesk', AGENT)
     const found: string[] = []
-    for (const path of ['/portal/helpdesk', `/portal/helpdesk/${ACME_TICKET}`, '/portal/helpdesk/outbox']) {
+    for (const path of [
+      '/portal/helpdesk',
+      `/portal/helpdesk/${ACME_TICKET}`,
+      '/portal/helpdesk/outbox',
+      '/portal/helpdesk/new',
+    ]) {
       await page.goto(`${PORTAL_ORIGIN}${path}`)
       found.push(...(await axeBlocking(page)).map((v) => `${path}: ${v}`))
     }

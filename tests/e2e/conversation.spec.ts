@@ -208,3 +208,43 @@ test('a customer turns reply emails off and on again; staff also choose their he
   await expect(agent.getByLabel('A new ticket arrives (unassigned, or assigned to me)')).toBeChecked()
   await expect(agent.getByLabel('Someone assigns a ticket to me')).toBeChecked()
 })
+
+test('an agent logs a phone call as a ticket for a new client, who gets its reference by email', async ({
+  portalAs,
+  request,
+}) => {
+  const email = `caller.${unique()}@example.co.za`
+  const summary = `Called: reception PC will not boot ${unique()}`
+  const agent = await portalAs(AGENT, '/portal/helpdesk')
+  await agent.getByRole('link', { name: 'Log a ticket for a client' }).click()
+  await expect(agent.getByRole('heading', { name: 'Log a ticket for a client', level: 1 })).toBeVisible()
+
+  await agent.getByLabel("Client's name").fill('Sam Phiri')
+  await agent.getByLabel('Summary').fill(summary)
+  await agent.getByRole('button', { name: 'Log ticket' }).click()
+  await expect(
+    agent.getByText("Enter the client's email address: the ticket's emails go there."),
+  ).toBeVisible()
+  await expect(agent.getByLabel("Client's email")).toBeFocused()
+  await agent.getByLabel("Client's email").fill(email)
+  await agent.getByLabel("Client's phone (optional)").fill('+27825550101')
+  await agent.getByLabel('How they reached us').selectOption('phone')
+  await agent.getByLabel('Details').fill('Beeps three times on start-up.')
+  await agent.getByLabel('Priority').selectOption('high')
+  await agent.getByRole('button', { name: 'Log ticket' }).click()
+
+  await expect(agent).toHaveURL(/\/portal\/helpdesk\/[0-9a-f-]{36}$/)
+  await expect(agent.getByRole('heading', { name: summary })).toBeVisible()
+  const requester = agent.getByRole('definition').filter({ hasText: email })
+  await expect(requester).toContainText('Sam Phiri')
+  await expect(requester).toContainText('(no account yet)')
+  await expect(new HelpdeskPage(agent).assignee).toContainText('Assigned to you.')
+  const opening = new HelpdeskPage(agent).conversation.getByRole('listitem').first()
+  await expect(opening).toContainText('Phone call')
+  await expect(opening).toContainText('Beeps three times on start-up.')
+  // The spec's WhatsApp flow to the client's own number, with the number from the call.
+  await expect(agent.getByLabel('Client WhatsApp number')).toHaveValue('+27825550101')
+
+  const ack = await mailTo(request, email, new RegExp(`^\\[TCK-[A-Z0-9]{6}\\] ${summary}$`))
+  expect(ack.Text).toContain('Its reference is TCK-')
+})

@@ -51,6 +51,8 @@ const CHANNEL: Record<ConversationMessage['channel'], string> = {
   whatsapp: 'WhatsApp',
   email: 'Email',
   web: 'Web form',
+  phone: 'Phone call',
+  walk_in: 'Walk-in',
 }
 
 export const DELIVERY: Record<ConversationMessage['status'], string> = {

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { isStorableText, text } from './text'
+import { email, isStorableText, text } from './text'
 import { TICKET_STATUSES, type TicketStatus } from './ticket'
 
 /** The staff helpdesk (/portal/helpdesk): filters, the staff's actions on a ticket, their labels. */
@@ -154,3 +154,27 @@ export const staffReplySchema = z.object({
   }),
 })
 export type StaffReply = z.output<typeof staffReplySchema>
+
+/** How a ticket logged for a client reached us (the ticket's channel). */
+export const CLIENT_TICKET_CHANNELS = {
+  phone: 'Phone call',
+  walk_in: 'Walk-in',
+  email: 'Email to an agent',
+  whatsapp: 'WhatsApp to an agent',
+} as const
+export type ClientTicketChannel = keyof typeof CLIENT_TICKET_CHANNELS
+
+/** 'Log a ticket for a client' (/portal/helpdesk/new): who asked, how, and what about. */
+export const clientTicketSchema = z.object({
+  full_name: text(200, { min: 2, required: "Enter the client's name." }),
+  email: email("Enter the client's email address: the ticket's emails go there."),
+  phone: text(50).optional(),
+  channel: z.enum(
+    Object.keys(CLIENT_TICKET_CHANNELS) as [ClientTicketChannel, ...ClientTicketChannel[]],
+    'Choose how the client reached us.',
+  ),
+  priority: z.enum(TICKET_PRIORITIES, HELPDESK_MESSAGES.choosePriority),
+  summary: text(200, { min: 1, required: 'Write a one-line summary.' }),
+  details: text(10_000).optional(),
+})
+export type ClientTicket = z.output<typeof clientTicketSchema>

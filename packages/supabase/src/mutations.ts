@@ -251,3 +251,34 @@ export async function retryNotificationMutation(client: TypedSupabaseClient, id:
   const { data } = await client.rpc('outbox_retry', { p_ids: [id] }).throwOnError()
   return data
 }
+
+/**
+ * A ticket an agent logs for a client (public.log_ticket_for_client): the client's account when
+ * their confirmed address has one, else their requester contact; open and assigned to the agent.
+ */
+export async function logTicketForClientMutation(
+  client: TypedSupabaseClient,
+  input: {
+    email: string
+    fullName: string
+    phone: string | null
+    channel: Enums<'message_channel'>
+    priority: Enums<'ticket_priority'>
+    summary: string
+    details: string | null
+  },
+): Promise<{ ticket_id: string; tracking_ref: string }> {
+  const { data } = await client
+    .rpc('log_ticket_for_client', {
+      p_email: input.email,
+      p_full_name: input.fullName,
+      p_phone: input.phone ?? '',
+      p_channel: input.channel,
+      p_summary: input.summary,
+      p_details: input.details ?? '',
+      p_priority: input.priority,
+    })
+    .single()
+    .throwOnError()
+  return data
+}

@@ -463,6 +463,10 @@ export type Database = {
         Args: { p_namespace: string; p_page_key: string }
         Returns: number
       }
+      log_ticket_for_client: {
+        Args: { p_email: string; p_full_name: string; p_phone: string; p_channel: Database['public']['Enums']['message_channel']; p_summary: string; p_details: string; p_priority: Database['public']['Enums']['ticket_priority'] }
+        Returns: { ticket_id: string; tracking_ref: string }[]
+      }
       outbox_claim: {
         Args: { p_worker: string; p_limit?: number; p_lease_seconds?: number }
         Returns: Json
@@ -512,7 +516,7 @@ export type Database = {
       close_reason: 'confirmed' | 'auto_closed' | 'cancelled' | 'duplicate' | 'spam'
       company_role: 'company_admin' | 'member'
       message_author_kind: 'customer' | 'staff' | 'system'
-      message_channel: 'portal' | 'whatsapp' | 'email' | 'web'
+      message_channel: 'portal' | 'whatsapp' | 'email' | 'web' | 'phone' | 'walk_in'
       message_direction: 'inbound' | 'outbound' | 'internal'
       message_status: 'queued' | 'sent' | 'delivered' | 'read' | 'failed'
       staff_role: 'siyakha_admin' | 'agent'
@@ -617,7 +621,7 @@ export const Constants = {
       close_reason: ['confirmed', 'auto_closed', 'cancelled', 'duplicate', 'spam'],
       company_role: ['company_admin', 'member'],
       message_author_kind: ['customer', 'staff', 'system'],
-      message_channel: ['portal', 'whatsapp', 'email', 'web'],
+      message_channel: ['portal', 'whatsapp', 'email', 'web', 'phone', 'walk_in'],
       message_direction: ['inbound', 'outbound', 'internal'],
       message_status: ['queued', 'sent', 'delivered', 'read', 'failed'],
       staff_role: ['siyakha_admin', 'agent'],

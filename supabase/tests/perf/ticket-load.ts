@@ -7,23 +7,22 @@
 //   npm run perf:tickets -w @siyakha/backend           # throwaway stack on random ports
 //   PERF_CUSTOMERS=50 PERF_ROUNDS=10 npm run perf:tickets -w @siyakha/backend
 //   PERF_API_URL=http://127.0.0.1:54321 npm run perf:tickets …   # a running stack (adds users!)
-import { type ChildProcess, spawn } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { ANON_KEY, SERVICE_ROLE_KEY } from '@siyakha/local-supabase'
 import { ticketMessageText } from '@siyakha/schemas/whatsapp'
 import type { Database } from '@siyakha/supabase/types'
 import { createClient } from '@supabase/supabase-js'
 import ws from 'ws'
+import { startStackProcess } from './stack-process'
 
 const CUSTOMERS = Number(process.env.PERF_CUSTOMERS ?? 50)
 const ROUNDS = Number(process.env.PERF_ROUNDS ?? 10)
 /** Tells this run's users apart from earlier runs' on a reused stack. */
 const RUN = Date.now().toString(36)
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')
 
 const percentile = (xs: number[], p: number) => {
   const sorted = [...xs].sort((a, b) => a - b)
@@ -35,37 +34,6 @@ function client(url: string, key: string) {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     realtime: { transport: ws as never },
   })
-}
-
-/** `local-supabase start` on throwaway ports and data, ready once its auth health check answers. */
-async function startStackProcess(dataDir: string): Promise<{ api: string; child: ChildProcess }> {
-  const base = 43000 + Math.floor(Math.random() * 400) * 10
-  const api = `http://127.0.0.1:${base + 1}`
-  const cli = path.join(repoRoot, 'packages/local-supabase/bin/local-supabase.mjs')
-  const child = spawn(process.execPath, [cli, 'start'], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      LOCAL_SUPABASE_DATA_DIR: dataDir,
-      LOCAL_SUPABASE_API_PORT: String(base + 1),
-      LOCAL_SUPABASE_DB_PORT: String(base + 2),
-      LOCAL_SUPABASE_MAIL_PORT: String(base + 4),
-      LOCAL_SUPABASE_SMTP_PORT: String(base + 5),
-      // One address signs every customer in, as the test runs do (the product's limit is per address).
-      LOCAL_SUPABASE_SIGN_IN_SIGN_UPS: process.env.LOCAL_SUPABASE_SIGN_IN_SIGN_UPS ?? '10000',
-    },
-  })
-  const deadline = Date.now() + 180_000
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the stack exited with ${child.exitCode}`)
-    const healthy = await fetch(`${api}/auth/v1/health`, { headers: { apikey: ANON_KEY } }).then(
-      (r) => r.ok,
-      () => false,
-    )
-    if (healthy) return { api, child }
-    if (Date.now() > deadline) throw new Error('the stack did not start within 3 minutes')
-    await new Promise((resolve) => setTimeout(resolve, 500))
-  }
 }
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'siyakha-ticket-load-'))

@@ -2,7 +2,7 @@
 // read and nobody's to write through the API; a ticket without an account is the queue's, not any
 // customer's; submit_web_request is the service role's alone.
 import { describe, expect, it } from 'vitest'
-import { sql } from '../helpers'
+import { DEMO, sql } from '../helpers'
 import { CALLERS, db, STAFF, service, useCallers } from './callers'
 
 useCallers()
@@ -111,5 +111,56 @@ describe('submit_web_request', () => {
       p_ticket: {},
     })
     expect(result.error?.code).toBe('22023')
+  })
+})
+
+describe('log_ticket_for_client', () => {
+  const args = (email: string) => ({
+    p_email: email,
+    p_full_name: 'Sam Phiri',
+    p_phone: '+27825550101',
+    p_channel: 'phone' as const,
+    p_summary: 'Called: the reception PC will not boot',
+    p_details: 'Beeps three times on start-up.',
+    p_priority: 'high' as const,
+  })
+
+  it.each(STAFF)('%s logs a ticket for a new client: open, theirs, the client’s contact', async (caller) => {
+    const email = `client-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.org`
+    const { data } = await db[caller].rpc('log_ticket_for_client', args(email)).single().throwOnError()
+    const [row] = await sql<Record<string, unknown>>(
+      `select t.channel, t.status, t.priority, t.assigned_to, t.created_by_user_id, t.requester_name,
+              t.first_response_at is not null as answered, c.email, c.phone
+       from public.tickets t join public.requester_contacts c on c.id = t.requester_contact_id where t.id = $1`,
+      [(data as { ticket_id: string }).ticket_id],
+    )
+    expect(row).toEqual({
+      channel: 'phone',
+      status: 'open',
+      priority: 'high',
+      assigned_to: DEMO[caller].id,
+      created_by_user_id: null,
+      requester_name: 'Sam Phiri',
+      answered: true,
+      email,
+      phone: '+27825550101',
+    })
+  })
+
+  it('a client with an account gets the ticket in their account', async () => {
+    const { data } = await db.agent
+      .rpc('log_ticket_for_client', args(DEMO.thabo.email.toUpperCase()))
+      .single()
+      .throwOnError()
+    const { data: seen } = await db.thabo
+      .from('tickets')
+      .select('channel, requester_name')
+      .eq('id', (data as { ticket_id: string }).ticket_id)
+    expect(seen).toEqual([{ channel: 'phone', requester_name: 'Thabo Molefe' }])
+  })
+
+  it.each(CALLERS.filter((c) => !STAFF.includes(c as never)))('%s cannot log one', async (caller) => {
+    const result = await db[caller].rpc('log_ticket_for_client', args('someone@example.org'))
+    expect(result.error?.code).toBe('42501')
   })
 })

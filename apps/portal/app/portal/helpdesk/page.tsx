@@ -104,9 +104,17 @@ export default async function HelpdeskPage({ searchParams }: { searchParams: Pro
     <Container width="6xl" className="space-y-6 py-10">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h1 className="text-2xl font-bold text-brand-900">Helpdesk</h1>
-        <Link href="/portal/helpdesk/outbox" className="text-sm text-brand-700 underline underline-offset-2">
-          Undelivered notifications
-        </Link>
+        <div className="flex flex-wrap items-center gap-4">
+          <Link href="/portal/helpdesk/new" className={buttonClasses({ size: 'sm' })}>
+            Log a ticket for a client
+          </Link>
+          <Link
+            href="/portal/helpdesk/outbox"
+            className="text-sm text-brand-700 underline underline-offset-2"
+          >
+            Undelivered notifications
+          </Link>
+        </div>
       </div>
 
       {/* A plain GET form: the filters live in the URL and work before (or without) JavaScript. */}

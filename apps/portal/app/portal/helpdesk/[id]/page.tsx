@@ -142,7 +142,7 @@ export default async function HelpdeskTicketPage({ params }: { params: Promise<{
           <PriorityForm ticketId={ticket.id} version={ticket.version} priority={ticket.priority} />
           <SendUpdateCard
             ticketId={ticket.id}
-            defaultPhone={pending?.to_from ?? ''}
+            defaultPhone={pending?.to_from ?? requesterPhone ?? ''}
             pendingMessageId={pending?.status === 'queued' ? pending.id : undefined}
           />
         </aside>

@@ -1,0 +1,132 @@
+// Ticket emails through the outbox (not a test): how long a staff reply takes to reach the
+// customer's mailbox, and how many notification mails the worker sends a second.
+//
+//   npm run perf:outbox -w @siyakha/backend      # throwaway stack on random ports
+//   PERF_REPLIES=30 PERF_BURST=1000 npm run perf:outbox -w @siyakha/backend
+import type { ChildProcess } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { ANON_KEY, SERVICE_ROLE_KEY } from '@siyakha/local-supabase'
+import type { Database } from '@siyakha/supabase/types'
+import { createClient } from '@supabase/supabase-js'
+import pg from 'pg'
+import ws from 'ws'
+import { startStackProcess } from './stack-process'
+
+const REPLIES = Number(process.env.PERF_REPLIES ?? 20)
+const BURST = Number(process.env.PERF_BURST ?? 500)
+
+const percentile = (xs: number[], p: number) => {
+  const sorted = [...xs].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN
+}
+
+function client(url: string, key: string) {
+  return createClient<Database>(url, key, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    realtime: { transport: ws as never },
+  })
+}
+
+async function mailCount(mailbox: string, to: string): Promise<number> {
+  const answer = await fetch(`${mailbox}/api/v1/messages?to=${encodeURIComponent(to)}`)
+  return ((await answer.json()) as { total: number }).total
+}
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'siyakha-outbox-perf-'))
+let child: ChildProcess | undefined
+try {
+  const stack = await startStackProcess(dataDir)
+  child = stack.child
+  const admin = client(stack.api, SERVICE_ROLE_KEY)
+  const email = `outbox-perf-${Date.now()}@example.com`
+  const { error: created } = await admin.auth.admin.createUser({
+    email,
+    password: 'Password123!',
+    email_confirm: true,
+  })
+  if (created) throw created
+  const customer = client(stack.api, ANON_KEY)
+  const { data: session } = await customer.auth.signInWithPassword({ email, password: 'Password123!' })
+  if (!session.user) throw new Error('no customer')
+  const agent = client(stack.api, ANON_KEY)
+  await agent.auth.signInWithPassword({ email: 'agent@siyakha.example', password: 'Password123!' })
+
+  const { data: ticket } = await customer
+    .from('tickets')
+    .insert({ summary: 'Outbox benchmark', created_by_user_id: session.user.id })
+    .select('id')
+    .single()
+    .throwOnError()
+  // The acknowledgement: also warms the worker (the first call boots Deno).
+  while ((await mailCount(stack.mailbox, email)) < 1) await new Promise((resolve) => setTimeout(resolve, 50))
+
+  // 1. A staff reply, from the API's answer to the mail in the customer's mailbox, one at a time.
+  const latency: number[] = []
+  for (let i = 0; i < REPLIES; i++) {
+    const before = await mailCount(stack.mailbox, email)
+    const t0 = performance.now()
+    await agent
+      .from('ticket_messages')
+      .insert({
+        ticket_id: ticket.id,
+        direction: 'outbound',
+        channel: 'portal',
+        body: `Reply ${i}`,
+        status: 'sent',
+      })
+      .throwOnError()
+    while ((await mailCount(stack.mailbox, email)) <= before)
+      await new Promise((resolve) => setTimeout(resolve, 10))
+    latency.push(performance.now() - t0)
+  }
+
+  // 2. A burst: BURST replies on 50 of the customer's tickets (one mail thread each, so the worker
+  // may send them side by side), written in one transaction, until the last mail is sent.
+  const db = new pg.Client({ connectionString: stack.db })
+  await db.connect()
+  // The tickets themselves notify nobody: only the burst's replies are measured.
+  await db.query('begin')
+  await db.query(`set local siyakha.notifications = 'off'`)
+  const { rows: threads } = await db.query<{ id: string }>(
+    `insert into public.tickets (created_by_user_id, summary)
+     select $1, 'Outbox burst ' || g from generate_series(1, 50) g returning id`,
+    [session.user.id],
+  )
+  await db.query('commit')
+  const ids = threads.map((row) => row.id)
+  const t0 = performance.now()
+  await db.query(
+    `insert into public.ticket_messages (ticket_id, direction, channel, body, status)
+     select ($1::uuid[])[1 + g % 50], 'outbound', 'portal', 'Burst ' || g, 'sent' from generate_series(1, $2::int) g`,
+    [ids, BURST],
+  )
+  for (;;) {
+    const { rows } = await db.query<{ n: number }>(
+      `select count(*)::int as n from private.notification_outbox where ticket_id = any ($1::uuid[]) and state <> 'sent'`,
+      [ids],
+    )
+    if ((rows[0]?.n ?? 1) === 0) break
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  const burstSeconds = (performance.now() - t0) / 1000
+  await db.end()
+
+  const ms = (x: number) => `${Math.round(x)} ms`
+  console.table([
+    {
+      measure: `staff reply → customer's mailbox (${REPLIES} replies, one at a time)`,
+      p50: ms(percentile(latency, 50)),
+      p95: ms(percentile(latency, 95)),
+      max: ms(Math.max(...latency)),
+    },
+  ])
+  console.log(
+    `Outbox throughput: ${BURST} mails in ${burstSeconds.toFixed(1)} s = ${(BURST / burstSeconds).toFixed(0)} mails/s (one worker run at a time, 20 rows a claim, 50 threads)`,
+  )
+} finally {
+  child?.kill('SIGTERM')
+  if (child) await new Promise((resolve) => child?.once('exit', resolve))
+  rmSync(dataDir, { recursive: true, force: true })
+}

@@ -1,0 +1,57 @@
+// The local stack in a process of its own, as `npm start` runs it, for the benchmarks: the load
+// generator then does not share the gateway's event loop.
+import { type ChildProcess, spawn } from 'node:child_process'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { ANON_KEY } from '@siyakha/local-supabase'
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')
+
+export interface StackProcess {
+  api: string
+  mailbox: string
+  db: string
+  child: ChildProcess
+}
+
+/** `local-supabase start` on throwaway ports and data, ready once its auth health check answers. */
+export async function startStackProcess(
+  dataDir: string,
+  extraEnv: Record<string, string> = {},
+): Promise<StackProcess> {
+  const base = 43000 + Math.floor(Math.random() * 400) * 10
+  const api = `http://127.0.0.1:${base + 1}`
+  const cli = path.join(repoRoot, 'packages/local-supabase/bin/local-supabase.mjs')
+  const child = spawn(process.execPath, [cli, 'start'], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      LOCAL_SUPABASE_DATA_DIR: dataDir,
+      LOCAL_SUPABASE_API_PORT: String(base + 1),
+      LOCAL_SUPABASE_DB_PORT: String(base + 2),
+      LOCAL_SUPABASE_MAIL_PORT: String(base + 4),
+      LOCAL_SUPABASE_SMTP_PORT: String(base + 5),
+      // One address signs every customer in, as the test runs do (the product's limit is per address).
+      LOCAL_SUPABASE_SIGN_IN_SIGN_UPS: process.env.LOCAL_SUPABASE_SIGN_IN_SIGN_UPS ?? '10000',
+      ...extraEnv,
+    },
+  })
+  const deadline = Date.now() + 180_000
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the stack exited with ${child.exitCode}`)
+    const healthy = await fetch(`${api}/auth/v1/health`, { headers: { apikey: ANON_KEY } }).then(
+      (r) => r.ok,
+      () => false,
+    )
+    if (healthy) {
+      return {
+        api,
+        mailbox: `http://127.0.0.1:${base + 4}`,
+        db: `postgresql://postgres:postgres@127.0.0.1:${base + 2}/postgres`,
+        child,
+      }
+    }
+    if (Date.now() > deadline) throw new Error('the stack did not start within 3 minutes')
+    await new Promise((resolve) => setTimeout(resolve, 500))
+  }
+}
