@@ -21,7 +21,11 @@ function mailer() {
   if (!host) return undefined
   const port = Number(Deno.env.get('SMTP_PORT') || 587)
   const user = Deno.env.get('SMTP_USER')
+  // Pooled: the outbox worker sends many mails a run, and a new connection (and TLS handshake)
+  // per mail would cost more than the mail itself.
   transport ??= nodemailer.createTransport({
+    pool: true,
+    maxConnections: 5,
     host,
     port,
     // Hosted edge functions may not open ports 25/587: use an implicit-TLS port (465) there.

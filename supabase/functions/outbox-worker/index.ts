@@ -3,6 +3,8 @@
 // for good, or dead after its attempts. Called on a schedule (hosted: pg_cron + pg_net; local:
 // packages/local-supabase's driver) and when the outbox is written; runs may overlap safely, since
 // a claimed row is leased to one run. Not for browsers: X-Worker-Secret must match.
+
+import type { SupabaseClient } from '@supabase/supabase-js'
 import { z } from 'zod'
 import { HttpError, json, readJson, serve, validationError } from '../_shared/http.ts'
 import { mailFrom, portalUrl, sendMailClassified, supportInbox } from '../_shared/mail.ts'
@@ -49,6 +51,51 @@ function settings(): MailSettings {
   }
 }
 
+/** Mails in flight at once (the SMTP pool has as many connections). */
+const SEND_CONCURRENCY = 5
+
+type Counts = { sent: number; retried: number; failed: number; dead: number }
+type ClaimedRow = OutboxRow & { channel: string; attempts: number }
+
+/** Renders, sends and records one row's outcome. */
+async function deliver(
+  service: SupabaseClient,
+  row: ClaimedRow,
+  mail: MailSettings,
+  counts: Counts,
+): Promise<void> {
+  if (row.channel !== 'email') {
+    // WhatsApp sends come with the Cloud API; until then such a row waits, visibly.
+    const { error } = await service.rpc('outbox_fail', {
+      p_id: row.id,
+      p_error: `No sender for the ${row.channel} channel yet`,
+      p_retry_after_seconds: 3600,
+      p_permanent: false,
+    })
+    if (error) throw new Error(`outbox_fail: ${error.message}`)
+    counts.retried++
+    return
+  }
+  const result = await sendMailClassified(await renderNotification(row, mail))
+  if (result.ok) {
+    const { error } = await service.rpc('outbox_complete', { p_id: row.id, p_provider_id: result.messageId })
+    if (error) throw new Error(`outbox_complete: ${error.message}`)
+    counts.sent++
+    return
+  }
+  console.warn(`outbox row ${row.id} (${row.event}) not sent: ${result.error}`)
+  const { data: state, error } = await service.rpc('outbox_fail', {
+    p_id: row.id,
+    p_error: result.error,
+    p_retry_after_seconds: backoffSeconds(row.attempts),
+    p_permanent: result.permanent,
+  })
+  if (error) throw new Error(`outbox_fail: ${error.message}`)
+  if (state === 'failed') counts.failed++
+  else if (state === 'dead') counts.dead++
+  else counts.retried++
+}
+
 serve({
   async POST(req) {
     if (!sameSecret(req.headers.get('x-worker-secret') ?? '', secret('OUTBOX_WORKER_SECRET'))) {
@@ -59,7 +106,7 @@ serve({
     const service = serviceClient()
     const worker = `outbox-worker:${crypto.randomUUID()}`
     const mail = settings()
-    const counts = { sent: 0, retried: 0, failed: 0, dead: 0 }
+    const counts: Counts = { sent: 0, retried: 0, failed: 0, dead: 0 }
     const started = Date.now()
     let remaining = parsed.data.max
     while (remaining > 0 && Date.now() - started < RUN_BUDGET_MS) {
@@ -68,44 +115,18 @@ serve({
         p_limit: Math.min(20, remaining),
       })
       if (error) throw new Error(`outbox_claim: ${error.message}`)
-      const rows = (data ?? []) as (OutboxRow & { channel: string; attempts: number })[]
+      const rows = (data ?? []) as ClaimedRow[]
       if (rows.length === 0) break
       remaining -= rows.length
-      for (const row of rows) {
-        if (row.channel !== 'email') {
-          // WhatsApp sends come with the Cloud API; until then such a row waits, visibly.
-          await service.rpc('outbox_fail', {
-            p_id: row.id,
-            p_error: `No sender for the ${row.channel} channel yet`,
-            p_retry_after_seconds: 3600,
-            p_permanent: false,
-          })
-          counts.retried++
-          continue
-        }
-        const result = await sendMailClassified(await renderNotification(row, mail))
-        if (result.ok) {
-          const { error: completeError } = await service.rpc('outbox_complete', {
-            p_id: row.id,
-            p_provider_id: result.messageId,
-          })
-          if (completeError) throw new Error(`outbox_complete: ${completeError.message}`)
-          counts.sent++
-          continue
-        }
-        console.warn(`outbox row ${row.id} (${row.event}) not sent: ${result.error}`)
-        const { data: state, error: failError } = await service.rpc('outbox_fail', {
-          p_id: row.id,
-          p_error: result.error,
-          p_retry_after_seconds: backoffSeconds(row.attempts),
-          p_permanent: result.permanent,
-        })
-        if (failError) throw new Error(`outbox_fail: ${failError.message}`)
-        if (state === 'failed') counts.failed++
-        else if (state === 'dead') counts.dead++
-        else counts.retried++
+      // A claim's rows belong to different threads (the claim holds back younger rows of one
+      // thread), so they may go out side by side over the pooled connections.
+      for (let i = 0; i < rows.length; i += SEND_CONCURRENCY) {
+        await Promise.all(
+          rows.slice(i, i + SEND_CONCURRENCY).map((row) => deliver(service, row, mail, counts)),
+        )
       }
     }
-    return json(req, 200, counts)
+    // A full run may have left rows behind: the caller runs the worker again at once.
+    return json(req, 200, { ...counts, more: remaining <= 0 })
   },
 })

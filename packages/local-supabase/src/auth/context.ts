@@ -66,10 +66,18 @@ export function createAuthContext(options: AuthServiceOptions): AuthContext {
 
   async function withClient<T>(work: (db: pg.PoolClient) => Promise<T>): Promise<T> {
     const client = await pool.connect()
+    let broken = false
+    // As in rest/context.ts: an error while checked out reaches the client, not the pool.
+    const onError = (error: Error) => {
+      broken = true
+      log.debug(`auth db connection: ${error.message}`)
+    }
+    client.on('error', onError)
     try {
       return await work(client)
     } finally {
-      client.release()
+      client.off('error', onError)
+      client.release(broken)
     }
   }
 

@@ -15,8 +15,8 @@ export interface OutboxDriverOptions {
 /**
  * Runs the outbox worker function locally the way a hosted project's schedule does (pg_cron +
  * pg_net): when a transaction that wrote the outbox commits (NOTIFY outbox) and on a timer, which
- * picks up retries whose backoff has passed. One run at a time; a wake-up during a run makes
- * another run follow it. The worker is the same function code as hosted.
+ * picks up retries whose backoff has passed. One run at a time; a wake-up during a run, or a run
+ * that stopped at its limit, makes another run follow it. The worker is the same function code as hosted.
  */
 export async function startOutboxDriver(options: OutboxDriverOptions) {
   const { log } = options
@@ -24,19 +24,28 @@ export async function startOutboxDriver(options: OutboxDriverOptions) {
   let running: Promise<void> | undefined
   let again = false
   let stopped = false
+  // Stopping cuts a run short: the worker's leases make whatever it had claimed claimable again.
+  const abort = new AbortController()
 
-  const runOnce = async () => {
+  /** One worker run; true when it stopped at its limit and more may be waiting. */
+  const runOnce = async (): Promise<boolean> => {
     try {
       const answer = await fetch(options.workerUrl, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', 'X-Worker-Secret': options.secret },
         body: '{}',
+        signal: abort.signal,
       })
       const text = await answer.text()
-      if (!answer.ok) log.warn(`outbox worker answered ${answer.status}: ${text.slice(0, 200)}`)
-      else log.debug(`outbox worker: ${text}`)
+      if (!answer.ok) {
+        log.warn(`outbox worker answered ${answer.status}: ${text.slice(0, 200)}`)
+        return false
+      }
+      log.debug(`outbox worker: ${text}`)
+      return (JSON.parse(text) as { more?: unknown }).more === true
     } catch (error) {
       if (!stopped) log.warn(`outbox worker unreachable: ${(error as Error).message}`)
+      return false
     }
   }
 
@@ -49,7 +58,7 @@ export async function startOutboxDriver(options: OutboxDriverOptions) {
     running = (async () => {
       do {
         again = false
-        await runOnce()
+        if (await runOnce()) again = true
       } while (again && !stopped)
     })().finally(() => {
       running = undefined
@@ -57,7 +66,12 @@ export async function startOutboxDriver(options: OutboxDriverOptions) {
   }
 
   listener.on('notification', wake)
-  listener.on('error', (error) => log.warn(`outbox listener: ${error.message}`))
+  listener.on('error', (error) => {
+    // 57P01: the database is shutting down (Ctrl-C reaches it too): not worth a warning.
+    if ((error as { code?: string }).code === '57P01' || stopped)
+      log.debug(`outbox listener: ${error.message}`)
+    else log.warn(`outbox listener: ${error.message}`)
+  })
   await listener.connect()
   await listener.query('listen outbox')
   const timer = options.intervalMs > 0 ? setInterval(wake, options.intervalMs) : undefined
@@ -70,6 +84,7 @@ export async function startOutboxDriver(options: OutboxDriverOptions) {
     async stop(): Promise<void> {
       stopped = true
       if (timer) clearInterval(timer)
+      abort.abort()
       await running
       await listener.end().catch(() => undefined)
     },

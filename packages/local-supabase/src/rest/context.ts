@@ -143,6 +143,13 @@ export function createRestContext(options: RestServiceOptions) {
 
     const client = await pool.connect()
     let broken = false
+    // A connection that dies while checked out (the database stopping under a busy stack) errors on
+    // the client, not the pool: without a listener that error would end the process.
+    const onError = (error: Error) => {
+      broken = true
+      log.debug(`rest db connection: ${error.message}`)
+    }
+    client.on('error', onError)
     try {
       await client.query(begin)
       const { result, rollback } = await work(client)
@@ -155,6 +162,7 @@ export function createRestContext(options: RestServiceOptions) {
       })
       throw error
     } finally {
+      client.off('error', onError)
       client.release(broken)
     }
   }
