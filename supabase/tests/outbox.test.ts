@@ -35,6 +35,15 @@ async function outboxRows(ticketId: string) {
   )
 }
 
+/** The outbox row of a message's mail: its id, state, attempts and last error. */
+async function rowOf(messageId: string) {
+  const [row] = await sql<{ id: string; state: string; attempts: number; last_error: string | null }>(
+    'select id, state, attempts, last_error from private.notification_outbox where ticket_message_id = $1',
+    [messageId],
+  )
+  return row
+}
+
 const header = (all: Record<string, string[]>, name: string) =>
   Object.entries(all).find(([key]) => key.toLowerCase() === name.toLowerCase())?.[1]?.[0]
 
@@ -171,18 +180,11 @@ describe('notifications', () => {
       )
       .toBeTruthy()
     expect(await mailCount(customer.email, `Re: [${ref}]`)).toBe(0)
-    const [pending] = await sql<{ state: string }>(
-      'select state from private.notification_outbox where ticket_message_id = $1',
-      [message.id],
-    )
-    expect(pending?.state).toBe('pending')
+    expect((await rowOf(message.id))?.state).toBe('pending')
 
     await smtpMode('ok')
     await expect.poll(() => mailCount(customer.email, `Re: [${ref}]`), { timeout: 15_000 }).toBe(1)
-    const [sent] = await sql<{ state: string; attempts: number }>(
-      'select state, attempts from private.notification_outbox where ticket_message_id = $1',
-      [message.id],
-    )
+    const sent = await rowOf(message.id)
     expect(sent?.state).toBe('sent')
     expect(sent?.attempts).toBeGreaterThan(1)
     // Later runs find nothing left to send: still one mail.
@@ -208,13 +210,7 @@ describe('notifications', () => {
       .select('id')
       .single()
       .throwOnError()
-    const row = async () =>
-      (
-        await sql<{ id: string; state: string; last_error: string | null }>(
-          'select id, state, last_error from private.notification_outbox where ticket_message_id = $1',
-          [message.id],
-        )
-      )[0]
+    const row = () => rowOf(message.id)
     await expect.poll(async () => (await row())?.state, { timeout: 10_000 }).toBe('failed')
     expect((await row())?.last_error).toContain('550')
     await smtpMode('ok')
@@ -249,18 +245,7 @@ describe('notifications', () => {
       .select('id')
       .single()
       .throwOnError()
-    await expect
-      .poll(
-        async () =>
-          (
-            await sql<{ state: string }>(
-              'select state from private.notification_outbox where ticket_message_id = $1',
-              [message.id],
-            )
-          )[0]?.state,
-        { timeout: 10_000 },
-      )
-      .toBe('cancelled')
+    await expect.poll(async () => (await rowOf(message.id))?.state, { timeout: 10_000 }).toBe('cancelled')
     expect(await mailCount(customer.email, `Re: [${ref}]`)).toBe(0)
   })
 })
@@ -310,18 +295,7 @@ describe('one-click unsubscribe', () => {
     expect(post.status).toBe(200)
     expect(await preference()).toBe(false)
     const { data: second } = await reply('Second answer.')
-    await expect
-      .poll(
-        async () =>
-          (
-            await sql<{ state: string }>(
-              'select state from private.notification_outbox where ticket_message_id = $1',
-              [second.id],
-            )
-          )[0]?.state,
-        { timeout: 10_000 },
-      )
-      .toBe('cancelled')
+    await expect.poll(async () => (await rowOf(second.id))?.state, { timeout: 10_000 }).toBe('cancelled')
     expect(await mailCount(customer.email, `Re: [${ref}]`)).toBe(1)
   })
 })

@@ -8,26 +8,11 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { ANON_KEY, SERVICE_ROLE_KEY } from '@siyakha/local-supabase'
-import type { Database } from '@siyakha/supabase/types'
-import { createClient } from '@supabase/supabase-js'
 import pg from 'pg'
-import ws from 'ws'
-import { startStackProcess } from './stack-process'
+import { client, percentile, startStackProcess } from './harness'
 
 const REPLIES = Number(process.env.PERF_REPLIES ?? 20)
 const BURST = Number(process.env.PERF_BURST ?? 500)
-
-const percentile = (xs: number[], p: number) => {
-  const sorted = [...xs].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN
-}
-
-function client(url: string, key: string) {
-  return createClient<Database>(url, key, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    realtime: { transport: ws as never },
-  })
-}
 
 async function mailCount(mailbox: string, to: string): Promise<number> {
   const answer = await fetch(`${mailbox}/api/v1/messages?to=${encodeURIComponent(to)}`)

@@ -14,27 +14,12 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { ANON_KEY, SERVICE_ROLE_KEY } from '@siyakha/local-supabase'
 import { ticketMessageText } from '@siyakha/schemas/whatsapp'
-import type { Database } from '@siyakha/supabase/types'
-import { createClient } from '@supabase/supabase-js'
-import ws from 'ws'
-import { startStackProcess } from './stack-process'
+import { client, percentile, startStackProcess } from './harness'
 
 const CUSTOMERS = Number(process.env.PERF_CUSTOMERS ?? 50)
 const ROUNDS = Number(process.env.PERF_ROUNDS ?? 10)
 /** Tells this run's users apart from earlier runs' on a reused stack. */
 const RUN = Date.now().toString(36)
-
-const percentile = (xs: number[], p: number) => {
-  const sorted = [...xs].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN
-}
-
-function client(url: string, key: string) {
-  return createClient<Database>(url, key, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    realtime: { transport: ws as never },
-  })
-}
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'siyakha-ticket-load-'))
 let child: ChildProcess | undefined

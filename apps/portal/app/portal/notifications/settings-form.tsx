@@ -2,6 +2,7 @@
 
 import { useActionForm } from '@siyakha/ui/action-form'
 import { Button } from '@siyakha/ui/button'
+import { FormOutcome } from '@/components/form-outcome'
 import { saveNotificationsAction } from './actions'
 
 /**
@@ -35,16 +36,7 @@ export function SettingsForm({
           </label>
         ))}
       </fieldset>
-      {problem ? (
-        <p role="alert" className="text-sm font-semibold text-red-700">
-          {problem}
-        </p>
-      ) : null}
-      {form.pageNotice?.variant === 'success' ? (
-        <p role="status" className="text-sm text-slate-700">
-          {form.pageNotice.title}
-        </p>
-      ) : null}
+      <FormOutcome problem={problem} pageNotice={form.pageNotice} />
       <Button type="submit" disabled={form.pending}>
         Save
       </Button>

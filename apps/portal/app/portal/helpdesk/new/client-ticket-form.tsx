@@ -10,6 +10,7 @@ import {
 import { useActionForm } from '@siyakha/ui/action-form'
 import { Button } from '@siyakha/ui/button'
 import { InputField, SelectField, TextareaField } from '@siyakha/ui/field'
+import { FormOutcome } from '@/components/form-outcome'
 import { logTicketForClientAction } from './actions'
 
 const EMPTY = {
@@ -68,11 +69,7 @@ export function ClientTicketForm() {
           ))}
         </SelectField>
       </fieldset>
-      {problem ? (
-        <p role="alert" className="text-sm font-semibold text-red-700">
-          {problem}
-        </p>
-      ) : null}
+      <FormOutcome problem={problem} pageNotice={null} />
       <Button type="submit" disabled={form.pending}>
         Log ticket
       </Button>

@@ -6,6 +6,7 @@ import { useActionForm } from '@siyakha/ui/action-form'
 import { Button } from '@siyakha/ui/button'
 import { TextareaField } from '@siyakha/ui/field'
 import { Card } from '@/components/card'
+import { FormOutcome } from '@/components/form-outcome'
 import { rateAction } from './actions'
 
 const RATING_WORDS: Record<(typeof RATINGS)[number], string> = {
@@ -84,16 +85,7 @@ export function RatingCard({
             {...form.sentField('comment', current?.comment ?? '')}
           />
         </div>
-        {problem ? (
-          <p role="alert" className="text-sm font-semibold text-red-700">
-            {problem}
-          </p>
-        ) : null}
-        {form.pageNotice?.variant === 'success' ? (
-          <p role="status" className="text-sm text-slate-700">
-            {form.pageNotice.title}
-          </p>
-        ) : null}
+        <FormOutcome problem={problem} pageNotice={form.pageNotice} />
         <Button type="submit" disabled={form.pending}>
           Save rating
         </Button>

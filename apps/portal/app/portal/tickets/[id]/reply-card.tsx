@@ -7,6 +7,7 @@ import { Button } from '@siyakha/ui/button'
 import { TextareaField } from '@siyakha/ui/field'
 import Link from 'next/link'
 import { Card } from '@/components/card'
+import { FormOutcome } from '@/components/form-outcome'
 import { replyAction } from './actions'
 
 /**
@@ -73,16 +74,7 @@ export function ReplyCard({
         {status === 'resolved' ? (
           <p className="text-sm text-slate-600">Replying reopens the ticket.</p>
         ) : null}
-        {problem ? (
-          <p role="alert" className="text-sm font-semibold text-red-700">
-            {problem}
-          </p>
-        ) : null}
-        {form.pageNotice?.variant === 'success' ? (
-          <p role="status" className="text-sm text-slate-700">
-            {form.pageNotice.title}
-          </p>
-        ) : null}
+        <FormOutcome problem={problem} pageNotice={form.pageNotice} />
         <div className="flex flex-wrap items-center gap-4">
           <Button type="submit" disabled={form.pending}>
             Send reply

@@ -1,9 +1,26 @@
-// The local stack in a process of its own, as `npm start` runs it, for the benchmarks: the load
-// generator then does not share the gateway's event loop.
+// What the backend benchmarks share: the local stack in a process of its own, as `npm start` runs
+// it (the load generator then does not share the gateway's event loop), a supabase-js client as
+// the apps build one, and percentiles.
 import { type ChildProcess, spawn } from 'node:child_process'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { ANON_KEY } from '@siyakha/local-supabase'
+import type { Database } from '@siyakha/supabase/types'
+import { createClient } from '@supabase/supabase-js'
+import ws from 'ws'
+
+export const percentile = (xs: number[], p: number) => {
+  const sorted = [...xs].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN
+}
+
+/** A client that keeps no session of its own (each benchmark user signs in with one). */
+export function client(url: string, key: string) {
+  return createClient<Database>(url, key, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    realtime: { transport: ws as never },
+  })
+}
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')
 
