@@ -131,6 +131,9 @@ begin
   if p_kind not in ('support', 'quote') then
     raise exception 'Unknown kind of web request: %', p_kind using errcode = '22023';
   end if;
+  -- The function sends its own confirmation, limited per recipient, so the new ticket's trigger
+  -- (…_notification_outbox.sql) skips the acknowledgement for this insert.
+  perform set_config('siyakha.acknowledged', 'on', true);
 
   select u.id into account
   from auth.users u
@@ -148,6 +151,7 @@ begin
   values (account, contact, p_ticket ->> 'full_name', 'web', p_ticket ->> 'summary', p_ticket ->> 'details',
           p_ticket ->> 'category')
   returning * into created;
+  perform set_config('siyakha.acknowledged', '', true);
 
   loop
     new_reference := private.new_form_reference(case p_kind when 'support' then 'SR' else 'QR' end);

@@ -159,7 +159,8 @@ begin
                                     person.email, person.user_id, payload);
     end loop;
   end if;
-  for person in select * from private.ticket_staff(new) loop
+  -- The agent who logs a ticket (public.log_ticket_for_client) is not alerted about it.
+  for person in select * from private.ticket_staff(new) where user_id is distinct from (select auth.uid()) loop
     perform private.enqueue_email('ticket:' || new.id || ':created:staff', 'staff_new_ticket', 'staff_new_ticket',
                                   new.id, null, person.email, person.user_id, payload);
   end loop;
@@ -239,65 +240,6 @@ end
 $$;
 create trigger ticket_messages_notify after insert on public.ticket_messages
   for each row execute function private.message_notifications();
-
--- A web request's own confirmation stands in for the acknowledgement (see above).
-create or replace function public.submit_web_request(p_kind text, p_request jsonb, p_ticket jsonb)
-returns table (request_reference text, ticket_id uuid, tracking_ref text)
-language plpgsql volatile security definer set search_path = ''
-as $$
-declare
-  requester_email text := btrim(p_ticket ->> 'email');
-  account uuid;
-  contact uuid;
-  created public.tickets;
-  new_reference text;
-begin
-  if p_kind not in ('support', 'quote') then
-    raise exception 'Unknown kind of web request: %', p_kind using errcode = '22023';
-  end if;
-  perform set_config('siyakha.acknowledged', 'on', true);
-
-  select u.id into account
-  from auth.users u
-  where lower(u.email) = lower(requester_email) and u.email_confirmed_at is not null and u.deleted_at is null
-  limit 1;
-  if account is null then
-    insert into public.requester_contacts as c (email, full_name, phone)
-    values (requester_email, p_ticket ->> 'full_name', nullif(btrim(coalesce(p_ticket ->> 'phone', '')), ''))
-    on conflict (lower(email)) do update
-      set full_name = excluded.full_name, phone = coalesce(excluded.phone, c.phone), updated_at = now()
-    returning c.id into contact;
-  end if;
-  insert into public.tickets (created_by_user_id, requester_contact_id, requester_name, channel, summary, details,
-                              service_category_id)
-  values (account, contact, p_ticket ->> 'full_name', 'web', p_ticket ->> 'summary', p_ticket ->> 'details',
-          p_ticket ->> 'category')
-  returning * into created;
-  perform set_config('siyakha.acknowledged', '', true);
-
-  loop
-    new_reference := private.new_form_reference(case p_kind when 'support' then 'SR' else 'QR' end);
-    begin
-      if p_kind = 'support' then
-        insert into public.support_requests (reference, full_name, contact_number, whatsapp_number, email, category,
-                                             description, preferred_channel, ticket_id)
-        values (new_reference, p_request ->> 'full_name', p_request ->> 'contact_number',
-                nullif(p_request ->> 'whatsapp_number', ''), p_request ->> 'email', p_request ->> 'category',
-                p_request ->> 'description', coalesce(p_request ->> 'preferred_channel', 'email'), created.id);
-      else
-        insert into public.quote_requests (reference, full_name, company, email, phone, service, message, ticket_id)
-        values (new_reference, p_request ->> 'full_name', nullif(p_request ->> 'company', ''), p_request ->> 'email',
-                p_request ->> 'phone', p_request ->> 'service', p_request ->> 'message', created.id);
-      end if;
-      exit;
-    exception when unique_violation then
-      -- The rare reference collision: draw again.
-    end;
-  end loop;
-
-  return query select new_reference, created.id, created.tracking_ref;
-end
-$$;
 
 -- The worker's calls (service role only) -------------------------------------------------------------
 

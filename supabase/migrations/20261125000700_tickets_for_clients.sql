@@ -50,28 +50,3 @@ revoke execute on function public.log_ticket_for_client(text, text, text, public
   public.ticket_priority) from public, anon;
 grant execute on function public.log_ticket_for_client(text, text, text, public.message_channel, text, text,
   public.ticket_priority) to authenticated, service_role;
-
--- As before, but the agent who logs a ticket is not alerted about it.
-create or replace function private.ticket_created_notifications() returns trigger
-language plpgsql security definer set search_path = ''
-as $$
-declare
-  person record;
-  payload jsonb := private.ticket_payload(new);
-begin
-  if private.notifications_off() then
-    return null;
-  end if;
-  if coalesce(current_setting('siyakha.acknowledged', true), '') <> 'on' then
-    for person in select * from private.requester_address(new) loop
-      perform private.enqueue_email('ticket:' || new.id || ':created', 'ticket_created', null, new.id, null,
-                                    person.email, person.user_id, payload);
-    end loop;
-  end if;
-  for person in select * from private.ticket_staff(new) where user_id is distinct from (select auth.uid()) loop
-    perform private.enqueue_email('ticket:' || new.id || ':created:staff', 'staff_new_ticket', 'staff_new_ticket',
-                                  new.id, null, person.email, person.user_id, payload);
-  end loop;
-  return null;
-end
-$$;
