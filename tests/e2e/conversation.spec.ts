@@ -1,7 +1,7 @@
 import { axeBlocking } from './axe'
 import { AGENT, THABO } from './fixtures/demo'
 import { expect, test } from './fixtures/index'
-import { mailTo } from './fixtures/mailbox'
+import { mailTo, replyAddressOf, sendMail } from './fixtures/mailbox'
 import { createTicketAs } from './fixtures/stack'
 import { unique, useOwnAddress } from './fixtures/visitor'
 import { HelpdeskPage } from './pages/helpdesk-page'
@@ -83,6 +83,52 @@ test('customer and agent talk on the ticket; a resolved ticket is rated, and a r
   await expect(rating).toHaveCount(0)
   await agent.reload()
   await expect(agent.getByText('(customer sees “In progress”)')).toBeVisible()
+})
+
+test('the customer answers the agent’s mail from their mail client: the answer shows on the ticket without the quoted history', async ({
+  portalAs,
+  request,
+}) => {
+  const summary = `Reply by email test ${unique()}`
+  const ticket = await createTicketAs(request, THABO, { summary })
+  const ref = ticket.tracking_ref
+  const question = `Does the laptop connect when it is next to the router? ${unique()}`
+  const answer = `Yes, next to the router it stays connected. ${unique()}`
+
+  const agent = await portalAs(AGENT, `/portal/helpdesk/${ticket.id}`)
+  const helpdesk = new HelpdeskPage(agent)
+  await helpdesk.addToConversation('Public reply (the customer sees it)', question)
+  const mail = await mailTo(request, THABO, new RegExp(`^Re: \\[${ref}\\]`), (m) => m.Text.includes(question))
+
+  // The customer presses Reply: their words on top, the agent's mail quoted underneath.
+  const quoted = mail.Text.split('\n')
+    .map((line) => `> ${line}`)
+    .join('\n')
+  await sendMail({
+    from: `Thabo Molefe <${THABO}>`,
+    to: await replyAddressOf(request, mail),
+    subject: mail.Subject,
+    text: `${answer}\n\nOn Tue, 24 Nov 2026 at 10:02, Siyakha Support <support@siyakha.example> wrote:\n${quoted}`,
+  })
+
+  const customer = await portalAs(THABO, `/portal/tickets/${ticket.id}`)
+  const entry = customer
+    .getByRole('region', { name: 'Conversation' })
+    .getByRole('listitem')
+    .filter({ hasText: answer })
+  await expect(async () => {
+    await customer.reload()
+    await expect(entry).toBeVisible({ timeout: 1_000 })
+  }).toPass({ timeout: 15_000 })
+  await expect(entry).toContainText('You')
+  await expect(entry).toContainText('Email')
+  await expect(entry).not.toContainText('Reply above this line')
+  await expect(entry).not.toContainText(question)
+
+  await agent.reload()
+  await expect(helpdesk.conversation.getByRole('listitem').filter({ hasText: answer })).toContainText(
+    'Thabo Molefe',
+  )
 })
 
 test('a reply typed in the helpdesk reaches the customer’s mailbox; the customer’s answer in the portal reaches the agent’s', async ({

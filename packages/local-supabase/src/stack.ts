@@ -3,7 +3,13 @@ import type { Server } from 'node:http'
 import path from 'node:path'
 import { createAuthService } from './auth/service.js'
 import { env } from './config/env.js'
-import { OUTBOX_WORKER_SECRET, type StackKeys, stackKeys } from './config/keys.js'
+import {
+  OUTBOX_WORKER_SECRET,
+  RESEND_API_KEY,
+  RESEND_WEBHOOK_SECRET,
+  type StackKeys,
+  stackKeys,
+} from './config/keys.js'
 import { type DeepPartial, loadProjectConfig, type ProjectConfig } from './config/project.js'
 import { migrate } from './db/migrate.js'
 import { connectExternalPostgres, type Database, startEmbeddedPostgres } from './db/postgres.js'
@@ -116,7 +122,23 @@ export async function startStack(options: StartStackOptions = {}): Promise<Runni
     log.step('Applying bootstrap, migrations and seed')
     await migrate({ url: db.url, supabaseDir, config, log })
 
-    const mailbox = await startMailbox({ host, smtpPort: ports.smtp, httpPort: ports.mailbox, log })
+    const apiUrl = `http://${host}:${ports.api}`
+    // A value the functions see, as they see it: options, then the environment, then the default.
+    const functionSetting = (name: string, fallback: string) =>
+      options.functionsEnv?.[name] ?? process.env[name] ?? fallback
+    const mailbox = await startMailbox({
+      host,
+      smtpPort: ports.smtp,
+      httpPort: ports.mailbox,
+      inbound: {
+        webhookUrl: `${apiUrl}/functions/v1/inbound-email`,
+        secret: functionSetting('RESEND_WEBHOOK_SECRET', RESEND_WEBHOOK_SECRET),
+        apiKey: functionSetting('RESEND_API_KEY', RESEND_API_KEY),
+        supportInbox: functionSetting('SUPPORT_INBOX', 'support@siyakha.example'),
+        replyDomain: functionSetting('MAIL_REPLY_DOMAIN', 'reply.siyakha.example'),
+      },
+      log,
+    })
     cleanups.push(() => mailbox.close())
     const smtp = config.auth.email.smtp
     const mailer = createMailSender(
@@ -132,7 +154,6 @@ export async function startStack(options: StartStackOptions = {}): Promise<Runni
     )
     cleanups.push(() => mailer.close())
 
-    const apiUrl = `http://${host}:${ports.api}`
     const auth = createAuthService({
       config,
       supabaseDir,
@@ -156,6 +177,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<Runni
       dataDir,
       log,
       smtp: { host, port: ports.smtp },
+      mailboxUrl: `http://${host}:${ports.mailbox}`,
       env: {
         SUPABASE_URL: apiUrl,
         SUPABASE_ANON_KEY: stackKeys.anonKey,
@@ -176,10 +198,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<Runni
     const outbox = await startOutboxDriver({
       databaseUrl: db.url,
       workerUrl: `${apiUrl}/functions/v1/outbox-worker`,
-      secret:
-        options.functionsEnv?.OUTBOX_WORKER_SECRET ??
-        process.env.OUTBOX_WORKER_SECRET ??
-        OUTBOX_WORKER_SECRET,
+      secret: functionSetting('OUTBOX_WORKER_SECRET', OUTBOX_WORKER_SECRET),
       intervalMs: options.outboxIntervalMs ?? env.LOCAL_SUPABASE_OUTBOX_INTERVAL_MS,
       log,
     })

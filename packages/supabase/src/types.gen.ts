@@ -273,6 +273,7 @@ export type Database = {
           created_at: string
           created_by: string | null
           direction: Database['public']['Enums']['message_direction']
+          external_id: string | null
           id: string
           metadata: Json
           status: Database['public']['Enums']['message_status']
@@ -288,6 +289,7 @@ export type Database = {
           created_at?: string
           created_by?: string | null
           direction: Database['public']['Enums']['message_direction']
+          external_id?: string | null
           id?: string
           metadata?: Json
           status?: Database['public']['Enums']['message_status']
@@ -303,6 +305,7 @@ export type Database = {
           created_at?: string
           created_by?: string | null
           direction?: Database['public']['Enums']['message_direction']
+          external_id?: string | null
           id?: string
           metadata?: Json
           status?: Database['public']['Enums']['message_status']
@@ -365,6 +368,7 @@ export type Database = {
           created_by_user_id: string | null
           details: string | null
           first_response_at: string | null
+          follow_up_of: string | null
           id: string
           location: string | null
           priority: Database['public']['Enums']['ticket_priority']
@@ -386,6 +390,7 @@ export type Database = {
           created_by_user_id?: string | null
           details?: string | null
           first_response_at?: string | null
+          follow_up_of?: string | null
           id?: string
           location?: string | null
           priority?: Database['public']['Enums']['ticket_priority']
@@ -407,6 +412,7 @@ export type Database = {
           created_by_user_id?: string | null
           details?: string | null
           first_response_at?: string | null
+          follow_up_of?: string | null
           id?: string
           location?: string | null
           priority?: Database['public']['Enums']['ticket_priority']
@@ -425,6 +431,13 @@ export type Database = {
             columns: ['company_id']
             isOneToOne: false
             referencedRelation: 'companies'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'tickets_follow_up_of_fkey'
+            columns: ['follow_up_of']
+            isOneToOne: false
+            referencedRelation: 'tickets'
             referencedColumns: ['id']
           },
           {
@@ -463,6 +476,18 @@ export type Database = {
         Args: { p_namespace: string; p_page_key: string }
         Returns: number
       }
+      inbound_event_claim: {
+        Args: { p_provider: string; p_event_id: string }
+        Returns: boolean
+      }
+      inbound_event_record: {
+        Args: { p_provider: string; p_event_id: string; p_outcome: string; p_detail?: Json }
+        Returns: undefined
+      }
+      inbound_event_release: {
+        Args: { p_provider: string; p_event_id: string }
+        Returns: undefined
+      }
       log_ticket_for_client: {
         Args: { p_email: string; p_full_name: string; p_phone: string; p_channel: Database['public']['Enums']['message_channel']; p_summary: string; p_details: string; p_priority: Database['public']['Enums']['ticket_priority'] }
         Returns: { ticket_id: string; tracking_ref: string }[]
@@ -498,6 +523,10 @@ export type Database = {
       rate_limit_hit: {
         Args: { p_bucket: string; p_key: string; p_window_seconds: number; p_max: number }
         Returns: boolean
+      }
+      receive_email: {
+        Args: { p: Json }
+        Returns: Json
       }
       submit_web_request: {
         Args: { p_kind: string; p_request: Json; p_ticket: Json }

@@ -4,6 +4,7 @@
 // "reply above this line" marker the inbound side cuts at. Rendered when sent, from the snapshot
 // the database took when the change happened.
 import type { Mail } from './mail.ts'
+import { hmacSha256 } from './signatures.ts'
 import { unsubscribeToken } from './unsubscribe-token.ts'
 
 export interface OutboxRow {
@@ -25,11 +26,15 @@ export interface OutboxRow {
     body?: string
     author_name?: string
     author_kind?: string
+    /** Auto-replies: the subject and Message-ID of the mail they answer. */
+    subject?: string
+    in_reply_to?: string | null
   }
 }
 
 export interface MailSettings {
   portalUrl: string
+  siteUrl: string
   messageIdDomain: string
   replyDomain: string
   replyTokenSecret: string
@@ -60,21 +65,19 @@ function base32(bytes: Uint8Array): string {
   return out
 }
 
-/** `reply+tck-7q4m2a.{sig}@{domain}`: sig = the first 10 base32 characters of HMAC-SHA256(secret, ticket id). */
+/** The reply address's signature: the first 10 base32 characters of HMAC-SHA256(secret, ticket id). */
+export async function replyTokenSignature(ticketId: string, secret: string): Promise<string> {
+  return base32(await hmacSha256(secret, ticketId)).slice(0, 10)
+}
+
+/** `reply+tck-7q4m2a.{sig}@{domain}`: a reply to it finds the ticket, and only that ticket. */
 export async function replyAddress(
   ticketId: string,
   trackingRef: string,
   settings: MailSettings,
 ): Promise<string> {
-  const key = await crypto.subtle.importKey(
-    'raw',
-    new TextEncoder().encode(settings.replyTokenSecret),
-    { name: 'HMAC', hash: 'SHA-256' },
-    false,
-    ['sign'],
-  )
-  const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(ticketId)))
-  return `reply+${trackingRef.toLowerCase()}.${base32(mac).slice(0, 10)}@${settings.replyDomain}`
+  const sig = await replyTokenSignature(ticketId, settings.replyTokenSecret)
+  return `reply+${trackingRef.toLowerCase()}.${sig}@${settings.replyDomain}`
 }
 
 const escapeHtml = (text: string) =>
@@ -117,7 +120,40 @@ function content(row: OutboxRow): string | null {
   return null
 }
 
+/**
+ * Our answer to mail we did not store (inbound-email: a stranger writing on someone's ticket, or
+ * an unknown sender where those are refused). Marked auto-replied (RFC 3834) and threaded under
+ * the mail it answers; the database sends at most one per sender and reason a week.
+ */
+function renderAutoReply(row: OutboxRow, settings: MailSettings): Mail {
+  const p = row.payload
+  const explanation =
+    row.event === 'auto_reply_unverified_sender'
+      ? `We received your email about ${p.tracking_ref ?? 'a ticket'}, but it came from an address that is not on that ticket, so we did not add it. Please reply from the address you used when you asked for help, or sign in to the portal: ${settings.portalUrl}/portal/my-tickets`
+      : `We received your email, but we only take support requests by email from our clients' registered addresses. Please log a support call at ${settings.siteUrl}/log-it, or sign in to the portal: ${settings.portalUrl}/portal/my-tickets`
+  const text = [explanation, '', '--', 'Siyakha Tech', 'This is an automatic reply.'].join('\n')
+  const subject = (p.subject ?? '').trim()
+  const headers: Record<string, string> = {
+    'Auto-Submitted': 'auto-replied',
+    'X-Auto-Response-Suppress': 'All',
+  }
+  if (p.in_reply_to) {
+    headers['In-Reply-To'] = p.in_reply_to
+    headers.References = p.in_reply_to
+  }
+  return {
+    to: row.recipient,
+    from: settings.mailFrom,
+    subject: /^re:/i.test(subject) ? subject : `Re: ${subject || 'your email'}`,
+    text,
+    html: `<p>${escapeHtml(explanation)}</p><p style="color:#64748b;font-size:12px">Siyakha Tech<br>This is an automatic reply.</p>`,
+    messageId: `auto.${row.id}@${settings.messageIdDomain}`,
+    headers,
+  }
+}
+
 export async function renderNotification(row: OutboxRow, settings: MailSettings): Promise<Mail> {
+  if (row.event.startsWith('auto_reply_')) return renderAutoReply(row, settings)
   const ref = row.payload.tracking_ref ?? 'TCK-??????'
   const staff = STAFF_EVENTS.has(row.event)
   const root = `ticket.${ref.toLowerCase()}@${settings.messageIdDomain}`

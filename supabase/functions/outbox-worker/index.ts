@@ -7,8 +7,9 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { z } from 'zod'
 import { HttpError, json, readJson, serve, validationError } from '../_shared/http.ts'
-import { mailFrom, portalUrl, sendMailClassified, supportInbox } from '../_shared/mail.ts'
+import { mailFrom, portalUrl, sendMailClassified, siteUrl, supportInbox } from '../_shared/mail.ts'
 import { type MailSettings, type OutboxRow, renderNotification } from '../_shared/notification-mail.ts'
+import { sameSecret } from '../_shared/signatures.ts'
 import { serviceClient } from '../_shared/supabase.ts'
 
 const bodySchema = z.object({ max: z.number().int().min(1).max(100).default(50) })
@@ -22,15 +23,6 @@ function secret(name: string): string {
   return value
 }
 
-/** Constant-time comparison, so the secret cannot be guessed a character at a time. */
-function sameSecret(given: string, expected: string): boolean {
-  const a = new TextEncoder().encode(given)
-  const b = new TextEncoder().encode(expected)
-  let diff = a.length ^ b.length
-  for (let i = 0; i < Math.max(a.length, b.length); i++) diff |= (a[i] ?? 0) ^ (b[i] ?? 0)
-  return diff === 0
-}
-
 /** min(base·2^(attempts−1), 1 h), ±20 %. */
 function backoffSeconds(attempts: number): number {
   const base = Number(Deno.env.get('OUTBOX_RETRY_BASE_SECONDS') || 30)
@@ -41,6 +33,7 @@ function backoffSeconds(attempts: number): number {
 function settings(): MailSettings {
   return {
     portalUrl: portalUrl(),
+    siteUrl: siteUrl(),
     messageIdDomain: Deno.env.get('MESSAGE_ID_DOMAIN') || 'siyakha.example',
     replyDomain: Deno.env.get('MAIL_REPLY_DOMAIN') || 'reply.siyakha.example',
     replyTokenSecret: secret('REPLY_TOKEN_SECRET'),

@@ -27,6 +27,8 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 export interface StackProcess {
   api: string
   mailbox: string
+  /** The mailbox's SMTP port: mail sent here to the support addresses comes back in as replies. */
+  smtpPort: number
   db: string
   child: ChildProcess
 }
@@ -64,6 +66,7 @@ export async function startStackProcess(
       return {
         api,
         mailbox: `http://127.0.0.1:${base + 4}`,
+        smtpPort: base + 5,
         db: `postgresql://postgres:postgres@127.0.0.1:${base + 2}/postgres`,
         child,
       }

@@ -1,5 +1,7 @@
-// Ticket emails through the outbox (not a test): how long a staff reply takes to reach the
-// customer's mailbox, and how many notification mails the worker sends a second.
+// Ticket emails (not a test): how long a staff reply takes to reach the customer's mailbox
+// through the outbox, how many notification mails the worker sends a second, and how long a
+// customer's reply by email takes from their SMTP server to the ticket (mailbox → signed webhook →
+// inbound-email → database).
 //
 //   npm run perf:outbox -w @siyakha/backend      # throwaway stack on random ports
 //   PERF_REPLIES=30 PERF_BURST=1000 npm run perf:outbox -w @siyakha/backend
@@ -8,6 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { ANON_KEY, SERVICE_ROLE_KEY } from '@siyakha/local-supabase'
+import nodemailer from 'nodemailer'
 import pg from 'pg'
 import { client, percentile, startStackProcess } from './harness'
 
@@ -41,7 +44,7 @@ try {
   const { data: ticket } = await customer
     .from('tickets')
     .insert({ summary: 'Outbox benchmark', created_by_user_id: session.user.id })
-    .select('id')
+    .select('id, tracking_ref')
     .single()
     .throwOnError()
   // The acknowledgement: also warms the worker (the first call boots Deno).
@@ -96,6 +99,29 @@ try {
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
   const burstSeconds = (performance.now() - t0) / 1000
+
+  // 3. A customer's reply by email, from their SMTP server's 250 to the message on the ticket.
+  const transport = nodemailer.createTransport({ host: '127.0.0.1', port: stack.smtpPort, secure: false })
+  const inbound: number[] = []
+  for (let i = 0; i < REPLIES; i++) {
+    const t1 = performance.now()
+    await transport.sendMail({
+      from: email,
+      to: 'support@siyakha.example',
+      subject: `Re: [${ticket.tracking_ref}] Outbox benchmark`,
+      text: `Answer ${i}\n\nOn Monday, Siyakha Support wrote:\n> Reply ${i}`,
+    })
+    for (;;) {
+      const { rows } = await db.query(
+        `select 1 from public.ticket_messages where ticket_id = $1 and channel = 'email' and body = $2`,
+        [ticket.id, `Answer ${i}`],
+      )
+      if (rows.length > 0) break
+      await new Promise((resolve) => setTimeout(resolve, 5))
+    }
+    inbound.push(performance.now() - t1)
+  }
+  transport.close()
   await db.end()
 
   const ms = (x: number) => `${Math.round(x)} ms`
@@ -105,6 +131,12 @@ try {
       p50: ms(percentile(latency, 50)),
       p95: ms(percentile(latency, 95)),
       max: ms(Math.max(...latency)),
+    },
+    {
+      measure: `customer's reply by email → ticket (${REPLIES} mails, one at a time)`,
+      p50: ms(percentile(inbound, 50)),
+      p95: ms(percentile(inbound, 95)),
+      max: ms(Math.max(...inbound)),
     },
   ])
   console.log(

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto'
 import fc from 'fast-check'
 import { ANON_KEY, SUPABASE_URL } from '../fixtures/stack'
 import { PORTAL_ORIGIN, PUBLIC_ROUTES, SITE_ORIGIN } from '../site'
@@ -7,6 +8,16 @@ import { body, encode, forwardedFor, headerText, hostileString, hostileValue, ON
 // The generated requests, one generator per kind of entry point, each with its own fixed seed.
 
 const FORWARDER_SECRET = 'local-forwarder-secret-for-development-only'
+/** The local stack's inbound-mail webhook secret: signed inputs get past the signature check. */
+const RESEND_WEBHOOK_SECRET = 'whsec_bG9jYWwtaW5ib3VuZC13ZWJob29rLXNlY3JldC1kZXY='
+
+function svixHeaders(body: string): Record<string, string> {
+  const id = `msg_fuzz_${Math.random().toString(36).slice(2)}`
+  const timestamp = String(Math.floor(Date.now() / 1000))
+  const key = Buffer.from(RESEND_WEBHOOK_SECRET.replace(/^whsec_/, ''), 'base64')
+  const signature = createHmac('sha256', key).update(`${id}.${timestamp}.${body}`).digest('base64')
+  return { 'svix-id': id, 'svix-timestamp': timestamp, 'svix-signature': `v1,${signature}` }
+}
 export const SEED = Number(process.env.FUZZ_SEED ?? 20261123)
 
 export interface Input {
@@ -73,9 +84,28 @@ export function functionInputs(tokens: Tokens, count: number): Input[] {
         headers: { apikey: ANON_KEY, Authorization: `Bearer ${ANON_KEY}`, 'x-forwarded-for': xff },
       }),
     )
+  // Correctly signed inbound-mail events with hostile content: what gets past the signature must
+  // not break the function either.
+  const inbound = fc
+    .oneof(
+      fc
+        .tuple(fc.constantFrom('email.received', 'email.bounced'), hostileValue)
+        .map(([type, emailId]) => JSON.stringify({ type, data: { email_id: emailId } })),
+      body(['type', 'data']).map((text) => text ?? ''),
+    )
+    .map(
+      (payload): Input => ({
+        target: 'function inbound-email (signed)',
+        url: `${SUPABASE_URL}/functions/v1/inbound-email`,
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...svixHeaders(payload) },
+        body: payload,
+      }),
+    )
   return [
-    ...fc.sample(arbitrary, { numRuns: Math.round(count * 0.85), seed: SEED }),
+    ...fc.sample(arbitrary, { numRuns: Math.round(count * 0.8), seed: SEED }),
     ...fc.sample(pageViews, { numRuns: Math.round(count * 0.15), seed: SEED + 1 }),
+    ...fc.sample(inbound, { numRuns: Math.round(count * 0.05), seed: SEED + 2 }),
   ]
 }
 

@@ -22,6 +22,7 @@ export const FUNCTION_SHAPES: Record<string, string[]> = {
   'messages-mark-sent': ['messageId', 'ticketId'],
   'create-company-admin': ['company_name', 'admin_email', 'make_superadmin'],
   'outbox-worker': ['max'],
+  'inbound-email': ['type', 'data'],
 }
 
 export const TABLES = [

@@ -28,6 +28,14 @@ export const OUTBOX_WORKER_SECRET = 'local-outbox-worker-secret-for-development-
 export const REPLY_TOKEN_SECRET = 'local-reply-token-secret-for-development-only'
 export const UNSUBSCRIBE_SECRET = 'local-unsubscribe-secret-for-development-only'
 
+/**
+ * Reply by email: the local mailbox plays the inbound provider (Resend). It signs the webhooks it
+ * posts to inbound-email with this secret (Svix format; the value is the contract's test vector)
+ * and serves the received mails' content to this API key. Well known; a hosted project sets its own.
+ */
+export const RESEND_WEBHOOK_SECRET = 'whsec_bG9jYWwtaW5ib3VuZC13ZWJob29rLXNlY3JldC1kZXY='
+export const RESEND_API_KEY = 're_local_inbound_key_for_development_only'
+
 /** GoTrue's hard-coded default ES256 signing key, which the CLI uses for user sessions. */
 export const SIGNING_JWK = {
   kty: 'EC',

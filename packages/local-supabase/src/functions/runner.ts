@@ -9,6 +9,8 @@ import {
   FORWARDER_SECRET,
   OUTBOX_WORKER_SECRET,
   REPLY_TOKEN_SECRET,
+  RESEND_API_KEY,
+  RESEND_WEBHOOK_SECRET,
   UNSUBSCRIBE_SECRET,
 } from '../config/keys.js'
 import type { ProjectConfig } from '../config/project.js'
@@ -65,12 +67,17 @@ export interface FunctionsServiceOptions {
   log: Logger
   /** The stack's SMTP catcher: functions get SMTP_HOST/SMTP_PORT for it unless env or .env set them. */
   smtp?: { host: string; port: number }
+  /** The stack's mailbox HTTP API, which also plays the inbound-mail provider's API (Resend). */
+  mailboxUrl?: string
 }
 
 /** Local defaults for the variables the project's functions read; env and functions/.env win. */
-function functionDefaults(smtp: FunctionsServiceOptions['smtp']): Record<string, string> {
+function functionDefaults({ smtp, mailboxUrl }: FunctionsServiceOptions): Record<string, string> {
   return {
     ...(smtp ? { SMTP_HOST: smtp.host, SMTP_PORT: String(smtp.port) } : {}),
+    ...(mailboxUrl ? { RESEND_API_URL: `${mailboxUrl}/resend` } : {}),
+    RESEND_API_KEY,
+    RESEND_WEBHOOK_SECRET,
     MAIL_FROM: 'Siyakha Tech <no-reply@siyakha.example>',
     SUPPORT_INBOX: 'support@siyakha.example',
     SITE_URL: 'http://localhost:3000',
@@ -124,7 +131,7 @@ export function createFunctionsService(options: FunctionsServiceOptions) {
         new Promise<void>((resolve, reject) => {
           worker.port = port
           const env: Record<string, string> = {
-            ...functionDefaults(options.smtp),
+            ...functionDefaults(options),
             ...options.env,
             ...parseDotEnv(path.join(functionsDir, '.env')),
             ...options.overrides,

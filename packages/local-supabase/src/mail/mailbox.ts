@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto'
+import { createHmac, randomUUID } from 'node:crypto'
 import { createServer, type Server } from 'node:http'
-import { type AddressObject, simpleParser } from 'mailparser'
+import { type AddressObject, type ParsedMail, simpleParser } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
 import type { Logger } from '../lib/log.js'
 import { mailboxPage } from './page.js'
@@ -22,6 +22,61 @@ export interface StoredMessage {
   /** Every header as sent, Mailpit-style: name → values (GET /api/v1/message/:id/headers). */
   Headers: Record<string, string[]>
 }
+
+/**
+ * The inbound-mail provider's part (Resend, ../shared/docs/messaging-contract.md §4): mail whose
+ * envelope names one of our receiving addresses is stored as a received email, announced to
+ * `webhookUrl` in the provider's signed format, and served at `/resend/emails/receiving/:id`.
+ */
+export interface InboundOptions {
+  webhookUrl: string
+  /** `whsec_…`: the Svix signing secret the function checks. */
+  secret: string
+  /** The Bearer token the content endpoint wants. */
+  apiKey: string
+  /** The support inbox; everything at `@{replyDomain}` is received too. */
+  supportInbox: string
+  replyDomain: string
+}
+
+/** A received email in the provider's "retrieve received email" shape. */
+interface ReceivedEmail {
+  id: string
+  object: 'email'
+  to: string[]
+  from: string
+  created_at: string
+  subject: string
+  cc: string[]
+  bcc: string[]
+  reply_to: string[]
+  received_for: string[]
+  html: string | null
+  text: string | null
+  headers: Record<string, string>
+  message_id: string | null
+  attachments: {
+    id: string
+    filename: string
+    size: number
+    content_type: string
+    content_id: string | null
+    content_disposition: string
+  }[]
+}
+
+interface WebhookDelivery {
+  id: string
+  email_id: string
+  attempts: number
+  status: 'pending' | 'delivered' | 'failed'
+  last_status: number | null
+  last_error: string | null
+  updated_at: string
+}
+
+/** Re-deliveries after a failed webhook call, as a provider schedules them (shortened: seconds). */
+const RETRY_DELAYS_MS = [1_000, 5_000, 30_000, 120_000]
 
 /** What RCPT TO answers (PUT /api/v1/_local/smtp): 250, a temporary 451 or a permanent 550. */
 export type SmtpMode = 'ok' | 'tempfail' | 'reject'
@@ -56,16 +111,135 @@ function headerMap(lines: readonly { key: string; line: string }[]): Record<stri
   return map
 }
 
+const formatAddress = (a: { name?: string; address?: string }) =>
+  a.name ? `${a.name} <${a.address ?? ''}>` : (a.address ?? '')
+
+function addressList(value: AddressObject | AddressObject[] | undefined): string[] {
+  const list = Array.isArray(value) ? value : value ? [value] : []
+  return list.flatMap((obj) => obj.value.map(formatAddress))
+}
+
+function receivedEmail(parsed: ParsedMail, envelope: string[], receivedFor: string[]): ReceivedEmail {
+  const headers: Record<string, string> = {}
+  for (const [name, values] of Object.entries(headerMap(parsed.headerLines))) {
+    headers[name.toLowerCase()] ??= values[0] ?? ''
+  }
+  const to = addressList(parsed.to)
+  const cc = addressList(parsed.cc)
+  const named = new Set([...to, ...cc].map((a) => (/<([^>]+)>/.exec(a)?.[1] ?? a).toLowerCase()))
+  return {
+    id: randomUUID(),
+    object: 'email',
+    to,
+    from: addressList(parsed.from)[0] ?? '',
+    created_at: new Date().toISOString(),
+    subject: parsed.subject ?? '',
+    cc,
+    bcc: envelope.filter((a) => !named.has(a)),
+    reply_to: addressList(parsed.replyTo),
+    received_for: receivedFor,
+    html: typeof parsed.html === 'string' ? parsed.html : null,
+    text: parsed.text ?? null,
+    headers,
+    message_id: parsed.messageId ?? null,
+    attachments: parsed.attachments.map((a) => ({
+      id: randomUUID(),
+      filename: a.filename ?? 'attachment',
+      size: a.size,
+      content_type: a.contentType,
+      content_id: a.contentId ?? null,
+      content_disposition: a.contentDisposition ?? 'attachment',
+    })),
+  }
+}
+
+/** Svix's signature, as the provider sends it: v1,base64(HMAC-SHA256(secret bytes, id.timestamp.body)). */
+function svixSignature(secret: string, id: string, timestamp: string, body: string): string {
+  const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64')
+  return `v1,${createHmac('sha256', key).update(`${id}.${timestamp}.${body}`).digest('base64')}`
+}
+
 /** An SMTP catcher plus a Mailpit-shaped HTTP API and viewer (`/api/v1/messages`, `/api/v1/message/:id`). */
 export async function startMailbox(options: {
   host: string
   smtpPort: number
   httpPort: number
+  inbound?: InboundOptions
   log: Logger
 }) {
-  const { host, log } = options
+  const { host, log, inbound } = options
   const messages: StoredMessage[] = []
+  const raws = new Map<string, Buffer>()
+  const received = new Map<string, ReceivedEmail>()
+  const deliveries: WebhookDelivery[] = []
+  const timers = new Set<NodeJS.Timeout>()
   let mode: SmtpMode = 'ok'
+
+  /** Posts the email.received event; on failure tries again on the provider's schedule. */
+  function announce(email: ReceivedEmail, delivery: WebhookDelivery): void {
+    if (!inbound) return
+    const body = JSON.stringify({
+      type: 'email.received',
+      created_at: new Date().toISOString(),
+      data: {
+        email_id: email.id,
+        created_at: email.created_at,
+        from: email.from,
+        to: email.to,
+        cc: email.cc,
+        bcc: email.bcc,
+        received_for: email.received_for,
+        message_id: email.message_id,
+        subject: email.subject,
+        attachments: email.attachments.map(({ size: _size, ...rest }) => rest),
+      },
+    })
+    const id = `msg_${randomUUID().replace(/-/g, '')}`
+    const timestamp = String(Math.floor(Date.now() / 1000))
+    delivery.attempts++
+    fetch(inbound.webhookUrl, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        'svix-id': id,
+        'svix-timestamp': timestamp,
+        'svix-signature': svixSignature(inbound.secret, id, timestamp, body),
+      },
+      body,
+    })
+      .then(async (answer) => {
+        delivery.last_status = answer.status
+        delivery.last_error = answer.ok ? null : (await answer.text()).slice(0, 500)
+        if (!answer.ok) throw new Error(`answered ${answer.status}`)
+        delivery.status = 'delivered'
+      })
+      .catch((error: Error) => {
+        delivery.last_error ??= error.message
+        const delay = RETRY_DELAYS_MS[delivery.attempts - 1]
+        if (delay === undefined) {
+          delivery.status = 'failed'
+          log.warn(`mailbox: inbound webhook for ${email.id} failed for good: ${delivery.last_error}`)
+          return
+        }
+        log.debug(`mailbox: inbound webhook for ${email.id} failed (${error.message}); retrying`)
+        const timer = setTimeout(() => {
+          timers.delete(timer)
+          announce(email, delivery)
+        }, delay)
+        timers.add(timer)
+      })
+      .finally(() => {
+        delivery.updated_at = new Date().toISOString()
+      })
+  }
+
+  /** Envelope recipients the provider receives for: the support inbox and the reply domain. */
+  function receivingAddresses(envelope: string[]): string[] {
+    if (!inbound) return []
+    const support = inbound.supportInbox.toLowerCase()
+    const domain = `@${inbound.replyDomain.toLowerCase()}`
+    return envelope.filter((a) => a === support || a.endsWith(domain))
+  }
 
   const smtp = new SMTPServer({
     authOptional: true,
@@ -82,34 +256,60 @@ export async function startMailbox(options: {
       callback(error)
     },
     onData(stream, session, callback) {
-      simpleParser(stream)
-        .then((parsed) => {
-          const envelopeTo = session.envelope.rcptTo.map((r) => ({
-            Name: '',
-            Address: r.address.toLowerCase(),
-          }))
-          const text = parsed.text ?? ''
-          messages.unshift({
-            ID: randomUUID(),
-            From: addresses(parsed.from)[0] ?? {
-              Name: '',
-              Address: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-            },
-            To: addresses(parsed.to).length ? addresses(parsed.to) : envelopeTo,
-            Subject: parsed.subject ?? '',
-            Created: new Date().toISOString(),
-            Text: text,
-            HTML: typeof parsed.html === 'string' ? parsed.html : '',
-            Snippet: text.replace(/\s+/g, ' ').trim().slice(0, 200),
-            Headers: headerMap(parsed.headerLines),
+      const chunks: Buffer[] = []
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk))
+      stream.on('error', (error: Error) => callback(error))
+      stream.on('end', () => {
+        const raw = Buffer.concat(chunks)
+        simpleParser(raw)
+          .then((parsed) => {
+            const envelope = session.envelope.rcptTo.map((r) => r.address.toLowerCase())
+            const envelopeTo = envelope.map((address) => ({ Name: '', Address: address }))
+            const text = parsed.text ?? ''
+            const id = randomUUID()
+            messages.unshift({
+              ID: id,
+              From: addresses(parsed.from)[0] ?? {
+                Name: '',
+                Address: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+              },
+              To: addresses(parsed.to).length ? addresses(parsed.to) : envelopeTo,
+              Subject: parsed.subject ?? '',
+              Created: new Date().toISOString(),
+              Text: text,
+              HTML: typeof parsed.html === 'string' ? parsed.html : '',
+              Snippet: text.replace(/\s+/g, ' ').trim().slice(0, 200),
+              Headers: headerMap(parsed.headerLines),
+            })
+            raws.set(id, raw)
+            if (messages.length > MAX_MESSAGES) {
+              for (const dropped of messages.splice(MAX_MESSAGES)) raws.delete(dropped.ID)
+            }
+            const receivedFor = receivingAddresses(envelope)
+            if (receivedFor.length > 0) {
+              const email = receivedEmail(parsed, envelope, receivedFor)
+              received.set(email.id, email)
+              const delivery: WebhookDelivery = {
+                id: randomUUID(),
+                email_id: email.id,
+                attempts: 0,
+                status: 'pending',
+                last_status: null,
+                last_error: null,
+                updated_at: new Date().toISOString(),
+              }
+              deliveries.unshift(delivery)
+              if (deliveries.length > MAX_MESSAGES) deliveries.length = MAX_MESSAGES
+              // The 250 goes first; the webhook follows, as a provider's does.
+              setImmediate(() => announce(email, delivery))
+            }
+            callback()
           })
-          if (messages.length > MAX_MESSAGES) messages.length = MAX_MESSAGES
-          callback()
-        })
-        .catch((error: Error) => {
-          log.warn(`mailbox could not parse a message: ${error.message}`)
-          callback(error)
-        })
+          .catch((error: Error) => {
+            log.warn(`mailbox could not parse a message: ${error.message}`)
+            callback(error)
+          })
+      })
     },
   })
   smtp.on('error', (error) => log.warn(`smtp: ${error.message}`))
@@ -123,6 +323,25 @@ export async function startMailbox(options: {
     }
     const one = /^\/api\/v1\/message\/([^/]+)$/.exec(url.pathname)
     const headersOf = /^\/api\/v1\/message\/([^/]+)\/headers$/.exec(url.pathname)
+    const rawOf = /^\/api\/v1\/message\/([^/]+)\/raw$/.exec(url.pathname)
+    const receivedOf = /^\/resend\/emails\/receiving\/([^/]+)$/.exec(url.pathname)
+    if (receivedOf && req.method === 'GET') {
+      if (!inbound || req.headers.authorization !== `Bearer ${inbound.apiKey}`) {
+        return json(401, { statusCode: 401, name: 'validation_error', message: 'API key is invalid' })
+      }
+      const email = received.get(decodeURIComponent(receivedOf[1] as string))
+      return email ? json(200, email) : json(404, { name: 'not_found', message: 'Email not found' })
+    }
+    if (rawOf && req.method === 'GET') {
+      const raw = raws.get(rawOf[1] as string)
+      if (!raw) return json(404, { error: 'message not found' })
+      res.writeHead(200, { 'Content-Type': 'message/rfc822' })
+      res.end(raw)
+      return
+    }
+    if (req.method === 'GET' && url.pathname === '/api/v1/webhooks') {
+      return json(200, { total: deliveries.length, deliveries })
+    }
     if (req.method === 'PUT' && url.pathname === '/api/v1/_local/smtp') {
       let body = ''
       req.on('data', (chunk: Buffer) => {
@@ -167,10 +386,12 @@ export async function startMailbox(options: {
       const index = messages.findIndex((m) => m.ID === one[1])
       if (index < 0) return json(404, { error: 'message not found' })
       messages.splice(index, 1)
+      raws.delete(one[1] as string)
       return json(200, {})
     }
     if (req.method === 'DELETE' && url.pathname === '/api/v1/messages') {
       messages.length = 0
+      raws.clear()
       return json(200, {})
     }
     json(404, { error: 'not found' })
@@ -187,6 +408,8 @@ export async function startMailbox(options: {
   return {
     messages,
     async close(): Promise<void> {
+      for (const timer of timers) clearTimeout(timer)
+      timers.clear()
       await new Promise<void>((resolve) => smtp.close(() => resolve()))
       http.closeAllConnections()
       await new Promise<void>((resolve) => http.close(() => resolve()))

@@ -1,0 +1,208 @@
+// Reply by email (issue 12, part 5; ../shared/docs/messaging-contract.md §3): the inbound-mail
+// provider's webhook (Resend's `email.received`, signed Svix-style). A customer's answer to a
+// notification lands on its ticket without the quoted history; a new mail to the support inbox
+// opens a ticket; automatic mail is dropped unanswered. verify_jwt off: the provider calls it, and
+// the signature over the raw body is the check, made before anything is parsed.
+//
+// Answers: 401 for a missing, wrong or stale signature; 503 when the mail's content could not be
+// fetched yet (the provider re-delivers); 200 once the outcome is committed, for every event the
+// provider should not send again (duplicates and ignored mail included).
+import { z } from 'zod'
+import { visibleReply } from '../_shared/email-reply.ts'
+import { HttpError, json, readBody, serve } from '../_shared/http.ts'
+import {
+  automaticReason,
+  cleanSubject,
+  type InboundSettings,
+  parseAddress,
+  type ReceivedEmail,
+  receivedEmailSchema,
+  ticketHints,
+} from '../_shared/inbound-mail.ts'
+import { mailFrom, supportInbox } from '../_shared/mail.ts'
+import { replyTokenSignature } from '../_shared/notification-mail.ts'
+import { sameSecret, verifySvix } from '../_shared/signatures.ts'
+import { serviceClient } from '../_shared/supabase.ts'
+
+const PROVIDER = 'resend'
+/** More mail than this from one sender in an hour is a robot (or a loop): dropped. */
+const SENDER_LIMIT_PER_HOUR = 20
+
+const eventSchema = z.object({
+  type: z.string(),
+  data: z.object({ email_id: z.string().min(1).max(200) }).passthrough(),
+})
+
+function setting(name: string): string {
+  const value = Deno.env.get(name)
+  if (!value) throw new Error(`${name} is not set`)
+  return value
+}
+
+function settings(): InboundSettings {
+  const own = [parseAddress(mailFrom())?.email, parseAddress(supportInbox())?.email]
+  return {
+    replyDomain: (Deno.env.get('MAIL_REPLY_DOMAIN') || 'reply.siyakha.example').toLowerCase(),
+    messageIdDomain: (Deno.env.get('MESSAGE_ID_DOMAIN') || 'siyakha.example').toLowerCase(),
+    ownAddresses: own.filter((a): a is string => Boolean(a)),
+  }
+}
+
+/** The received mail's content, or why it could not be had. */
+async function fetchEmail(emailId: string): Promise<ReceivedEmail | 'missing' | 'unavailable'> {
+  const base = setting('RESEND_API_URL').replace(/\/+$/, '')
+  let answer: Response
+  try {
+    answer = await fetch(`${base}/emails/receiving/${encodeURIComponent(emailId)}`, {
+      headers: { Authorization: `Bearer ${setting('RESEND_API_KEY')}` },
+    })
+  } catch (error) {
+    console.warn(`inbound-email: could not fetch ${emailId}: ${(error as Error).message}`)
+    return 'unavailable'
+  }
+  if (answer.status === 404) return 'missing'
+  if (!answer.ok) {
+    console.warn(`inbound-email: fetching ${emailId} answered ${answer.status}`)
+    return 'unavailable'
+  }
+  const parsed = receivedEmailSchema.safeParse(await answer.json())
+  if (!parsed.success) {
+    console.error(`inbound-email: ${emailId} has an unexpected shape: ${parsed.error.message}`)
+    return 'missing'
+  }
+  return parsed.data
+}
+
+serve({
+  async POST(req) {
+    const raw = new TextDecoder().decode(await readBody(req))
+    const signed = await verifySvix(
+      setting('RESEND_WEBHOOK_SECRET'),
+      {
+        id: req.headers.get('svix-id'),
+        timestamp: req.headers.get('svix-timestamp'),
+        signature: req.headers.get('svix-signature'),
+      },
+      raw,
+    )
+    if (!signed)
+      throw new HttpError(401, { error: 'invalid_signature', message: 'The webhook signature is not valid.' })
+    let body: unknown
+    try {
+      body = JSON.parse(raw)
+    } catch {
+      throw new HttpError(400, { error: 'invalid_json', message: 'The request body must be JSON' })
+    }
+    if ((body as { type?: unknown } | null)?.type !== 'email.received')
+      return json(req, 200, { ignored: true })
+    const event = eventSchema.safeParse(body)
+    if (!event.success) {
+      throw new HttpError(400, {
+        error: 'validation',
+        message: 'An email.received event needs data.email_id',
+      })
+    }
+    const emailId = event.data.data.email_id
+    const service = serviceClient()
+    const { data: fresh, error: claimError } = await service.rpc('inbound_event_claim', {
+      p_provider: PROVIDER,
+      p_event_id: emailId,
+    })
+    if (claimError) throw new Error(`inbound_event_claim: ${claimError.message}`)
+    if (!fresh) return json(req, 200, { duplicate: true })
+
+    const record = async (outcome: string, detail: Record<string, unknown> = {}) => {
+      const { error } = await service.rpc('inbound_event_record', {
+        p_provider: PROVIDER,
+        p_event_id: emailId,
+        p_outcome: outcome,
+        p_detail: detail,
+      })
+      if (error) throw new Error(`inbound_event_record: ${error.message}`)
+      return json(req, 200, { outcome, ...detail })
+    }
+
+    try {
+      const email = await fetchEmail(emailId)
+      if (email === 'unavailable') {
+        await service.rpc('inbound_event_release', { p_provider: PROVIDER, p_event_id: emailId })
+        throw new HttpError(
+          503,
+          { error: 'content_unavailable', message: 'Try again later.' },
+          { 'Retry-After': '5' },
+        )
+      }
+      if (email === 'missing') return await record('content_missing')
+
+      const sender = parseAddress(email.from)
+      if (!sender) return await record('ignored', { reason: 'no_sender' })
+      const inbound = settings()
+      const automatic = automaticReason(email, sender.email, inbound)
+      if (automatic) return await record('ignored', { reason: automatic })
+      const { data: allowed, error: limitError } = await service.rpc('rate_limit_hit', {
+        p_bucket: 'inbound_email',
+        p_key: sender.email,
+        p_window_seconds: 3600,
+        p_max: SENDER_LIMIT_PER_HOUR,
+      })
+      if (limitError) throw new Error(`rate_limit_hit: ${limitError.message}`)
+      if (!allowed) return await record('ignored', { reason: 'sender_rate' })
+
+      const attachments = (email.attachments ?? []).map((a) => ({
+        id: a.id ?? null,
+        filename: a.filename ?? 'attachment',
+        content_type: a.content_type ?? null,
+        size: a.size ?? null,
+      }))
+      const reply = visibleReply(
+        { text: email.text, html: email.html },
+        attachments.map((a) => a.filename),
+      )
+      if (!reply) return await record('empty')
+
+      const hints = ticketHints(email, inbound)
+      // A reply address counts only with its signature: the ticket's id, HMAC-signed.
+      let tokenRef: string | null = null
+      for (const token of hints.tokens) {
+        const { data: ticket } = await service
+          .from('tickets')
+          .select('id')
+          .eq('tracking_ref', token.ref)
+          .maybeSingle()
+          .throwOnError()
+        if (
+          ticket &&
+          sameSecret(token.sig, await replyTokenSignature(ticket.id, setting('REPLY_TOKEN_SECRET')))
+        ) {
+          tokenRef = token.ref
+          break
+        }
+      }
+      const { data: result, error } = await service.rpc('receive_email', {
+        p: {
+          event_id: emailId,
+          from_email: sender.email,
+          from_name: sender.name,
+          subject: email.subject ?? '',
+          summary: cleanSubject(email.subject),
+          message_id: email.message_id ?? null,
+          body: reply.body,
+          metadata: { email_id: emailId, attachments, ...(reply.truncated ? { truncated: true } : {}) },
+          token_ref: tokenRef,
+          thread_refs: hints.threadRefs,
+          thread_ids: hints.threadIds,
+          subject_ref: hints.subjectRef,
+          unknown_sender: Deno.env.get('INBOUND_UNKNOWN_SENDER') === 'reject' ? 'reject' : 'ticket',
+        },
+      })
+      if (error) throw new Error(`receive_email: ${error.message}`)
+      return json(req, 200, result)
+    } catch (error) {
+      // Not handled after all: forget the event, so the provider's next delivery is not a duplicate.
+      if (!(error instanceof HttpError)) {
+        await service.rpc('inbound_event_release', { p_provider: PROVIDER, p_event_id: emailId })
+      }
+      throw error
+    }
+  },
+})
