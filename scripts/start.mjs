@@ -84,7 +84,8 @@ console.log(`
 ${apps[1] ? `  Portal    http://localhost:${apps[1].port}/auth  (also at http://localhost:${apps[0]?.port}/auth)\n` : ''}${
   useLocalStack
     ? `  Supabase  http://127.0.0.1:54321   (npm run status -w @siyakha/local-supabase for keys)
-  Mailbox   http://127.0.0.1:54324   (every email the stack sends)
+  Mailbox   http://127.0.0.1:54324   (every email the stack sends; mail to support@siyakha.example comes back in as a reply)
+  WhatsApp  http://127.0.0.1:54330   (the Cloud API stand-in: what agents send; POST /_local/inbound plays a client)
 
   Demo logins (password Password123!):
     admin@siyakha.example        provider admin

@@ -2,7 +2,7 @@ import { axeBlocking } from './axe'
 import { AGENT, THABO } from './fixtures/demo'
 import { expect, test } from './fixtures/index'
 import { mailTo, replyAddressOf, sendMail } from './fixtures/mailbox'
-import { createTicketAs } from './fixtures/stack'
+import { createTicketAs, GRAPH_URL, logTicketForClient } from './fixtures/stack'
 import { unique, useOwnAddress } from './fixtures/visitor'
 import { HelpdeskPage } from './pages/helpdesk-page'
 import { SupportForm } from './pages/site-forms'
@@ -293,4 +293,63 @@ test('an agent logs a phone call as a ticket for a new client, who gets its refe
 
   const ack = await mailTo(request, email, new RegExp(`^\\[TCK-[A-Z0-9]{6}\\] ${summary}$`))
   expect(ack.Text).toContain('Its reference is TCK-')
+})
+
+test('a client’s WhatsApp arrives through the signed webhook; the agent answers in the window, and the delivery state follows', async ({
+  portalAs,
+  request,
+}) => {
+  const phone = `+2783${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`
+  const ticket = await logTicketForClient(request, AGENT, {
+    email: `wa.${unique()}@example.co.za`,
+    name: 'Lerato Dube',
+    phone,
+    summary: `WhatsApp loop test ${unique()}`,
+  })
+  // The client writes on WhatsApp; Meta (here the stand-in) posts the signed event.
+  const words = `The router is blinking red. Ref: ${ticket.tracking_ref}`
+  const inbound = await request.post(`${GRAPH_URL}/_local/inbound`, {
+    data: { from: phone.slice(1), text: words, name: 'Lerato' },
+  })
+  expect(await inbound.json()).toMatchObject({ statuses: [200] })
+
+  const agent = await portalAs(AGENT, `/portal/helpdesk/${ticket.ticket_id}`)
+  const helpdesk = new HelpdeskPage(agent)
+  const incoming = helpdesk.conversation.getByRole('listitem').filter({ hasText: words })
+  await expect(incoming).toContainText('WhatsApp')
+  await expect(incoming).toContainText('Lerato')
+  await expect(
+    agent.getByText(
+      new RegExp(`^Window open until \\d\\d:\\d\\d: sent as a WhatsApp message to \\${phone}\\.$`),
+    ),
+  ).toBeVisible()
+
+  const answer = `A technician will call you at 14:00. ${unique()}`
+  await helpdesk.addToConversation(/^WhatsApp reply to/, answer)
+  await expect(
+    agent.getByText('WhatsApp reply added to the timeline; it is on its way to the client.'),
+  ).toBeVisible()
+
+  // It leaves through the Graph API as text, in reply to the client's message.
+  let wamid = ''
+  await expect
+    .poll(async () => {
+      const { sent } = (await (await request.get(`${GRAPH_URL}/_local/sent`)).json()) as {
+        sent: { wamid: string; body: { to: string; type: string; text?: { body: string } } }[]
+      }
+      const mine = sent.find((s) => s.body.to === phone.slice(1) && s.body.text?.body === answer)
+      wamid = mine?.wamid ?? ''
+      return mine?.body.type
+    })
+    .toBe('text')
+
+  // Meta's statuses come back: delivered, then (when the client opens it) read.
+  const reply = helpdesk.conversation.getByRole('listitem').filter({ hasText: answer })
+  await expect(async () => {
+    await agent.reload()
+    await expect(reply).toContainText('Delivered', { timeout: 1_000 })
+  }).toPass({ timeout: 15_000 })
+  await request.post(`${GRAPH_URL}/_local/status`, { data: { wamid, status: 'read' } })
+  await agent.reload()
+  await expect(reply).toContainText('Read')
 })

@@ -45,6 +45,7 @@ export function Conversation({ entries }: { entries: ConversationEntry[] }) {
                 </span>
               ) : null}
             </p>
+            {entry.deliveryNote ? <p className="mt-1 text-sm text-slate-600">{entry.deliveryNote}</p> : null}
             {entry.subject ? <p className="mt-2 font-semibold">{entry.subject}</p> : null}
             <p className="mt-2 whitespace-pre-wrap break-words text-slate-800">{entry.body}</p>
           </li>

@@ -28,6 +28,7 @@ function message(overrides: Partial<ConversationMessage>): ConversationMessage {
     created_by: THABO,
     author_kind: 'customer',
     author_name: 'Thabo Molefe',
+    metadata: {},
     ...overrides,
   }
 }
@@ -140,5 +141,46 @@ describe('conversation', () => {
   it('opens with the summary when the requester wrote no details', () => {
     const [opening] = conversation({ ...ticket, details: '  ' }, [], { id: THABO })
     expect(opening?.body).toBe('Printer offline')
+  })
+
+  it('says why an agent’s WhatsApp reply waits for the window or was not sent', () => {
+    const [, waiting, refused, delivered] = conversation(
+      ticket,
+      [
+        message({
+          id: 'w',
+          direction: 'outbound',
+          channel: 'whatsapp',
+          created_by: AGENT,
+          author_kind: 'staff',
+          metadata: { awaiting_window: true },
+        }),
+        message({
+          id: 'f',
+          direction: 'outbound',
+          channel: 'whatsapp',
+          created_by: AGENT,
+          author_kind: 'staff',
+          status: 'failed',
+          metadata: { error: 'outside_window: not in the last 24 hours' },
+        }),
+        message({
+          id: 'd',
+          direction: 'outbound',
+          channel: 'whatsapp',
+          created_by: AGENT,
+          author_kind: 'staff',
+          status: 'delivered',
+        }),
+      ],
+      { id: AGENT },
+    )
+    expect(waiting?.delivery).toBe('Not sent yet')
+    expect(waiting?.deliveryNote).toMatch(/^Waiting for the customer to write/)
+    expect(refused?.delivery).toBe('Failed')
+    expect(refused?.deliveryNote).toMatch(
+      /^Not sent: the customer has not written on WhatsApp in the last 24 hours/,
+    )
+    expect(delivered?.deliveryNote).toBeNull()
   })
 })

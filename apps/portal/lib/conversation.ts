@@ -14,6 +14,7 @@ export type ConversationMessage = Pick<
   | 'created_by'
   | 'author_kind'
   | 'author_name'
+  | 'metadata'
 >
 
 /** The ticket as the conversation opens it: the requester's own words come first. */
@@ -40,6 +41,8 @@ export interface ConversationEntry {
   /** Delivery state, for messages that travel by email or WhatsApp. */
   delivery: string | null
   deliveryState: Tables<'ticket_messages'>['status'] | null
+  /** Why a helpdesk message is not (yet) delivered, when it says more than its state. */
+  deliveryNote: string | null
   subject: string | null
   body: string
 }
@@ -70,6 +73,23 @@ export function authorLabel(message: ConversationMessage, viewer: Viewer): strin
   return message.author_name
 }
 
+/** WhatsApp replies held for the customer-service window, or refused outside it (the outbox worker). */
+function deliveryNote(message: ConversationMessage): string | null {
+  if (message.channel !== 'whatsapp' || message.direction !== 'outbound') return null
+  const metadata = (message.metadata ?? {}) as { awaiting_window?: unknown; error?: unknown }
+  if (message.status === 'queued' && metadata.awaiting_window) {
+    return 'Waiting for the customer to write: WhatsApp got the ticket-update template, and this reply follows when they answer.'
+  }
+  if (
+    message.status === 'failed' &&
+    typeof metadata.error === 'string' &&
+    metadata.error.startsWith('outside_window')
+  ) {
+    return 'Not sent: the customer has not written on WhatsApp in the last 24 hours. Ask them to message us first, or reply by email.'
+  }
+  return null
+}
+
 export function toEntry(message: ConversationMessage, viewer: Viewer): ConversationEntry {
   const travels = message.channel === 'email' || message.channel === 'whatsapp'
   return {
@@ -82,6 +102,7 @@ export function toEntry(message: ConversationMessage, viewer: Viewer): Conversat
     at: message.created_at,
     delivery: travels && message.direction !== 'internal' ? DELIVERY[message.status] : null,
     deliveryState: travels && message.direction !== 'internal' ? message.status : null,
+    deliveryNote: deliveryNote(message),
     subject: message.subject,
     body: message.body,
   }
@@ -107,6 +128,7 @@ export function conversation(
     at: ticket.created_at,
     delivery: null,
     deliveryState: null,
+    deliveryNote: null,
     subject: null,
     body: ticket.details?.trim() ? ticket.details : ticket.summary,
   }

@@ -9,6 +9,7 @@ import {
   RESEND_WEBHOOK_SECRET,
   type StackKeys,
   stackKeys,
+  WHATSAPP,
 } from './config/keys.js'
 import { type DeepPartial, loadProjectConfig, type ProjectConfig } from './config/project.js'
 import { migrate } from './db/migrate.js'
@@ -21,12 +22,15 @@ import { startMailbox } from './mail/mailbox.js'
 import { createMailSender } from './mail/sender.js'
 import { startOutboxDriver } from './outbox/driver.js'
 import { createRestService } from './rest/handler.js'
+import { startGraphStandIn } from './whatsapp/graph.js'
 
 export interface StackPorts {
   api: number
   db: number
   mailbox: number
   smtp: number
+  /** The WhatsApp Cloud API (Graph API) stand-in. */
+  graph: number
 }
 
 export interface StartStackOptions {
@@ -57,6 +61,7 @@ export interface StackUrls {
   db: string
   mailbox: string
   smtp: string
+  graph: string
 }
 
 export interface RunningStack {
@@ -74,6 +79,7 @@ export function resolvePorts(ports?: Partial<StackPorts>): StackPorts {
     db: ports?.db ?? env.LOCAL_SUPABASE_DB_PORT,
     mailbox: ports?.mailbox ?? env.LOCAL_SUPABASE_MAIL_PORT,
     smtp: ports?.smtp ?? env.LOCAL_SUPABASE_SMTP_PORT,
+    graph: ports?.graph ?? env.LOCAL_SUPABASE_GRAPH_PORT,
   }
 }
 
@@ -140,6 +146,19 @@ export async function startStack(options: StartStackOptions = {}): Promise<Runni
       log,
     })
     cleanups.push(() => mailbox.close())
+    const graph = await startGraphStandIn({
+      host,
+      port: ports.graph,
+      webhookUrl: `${apiUrl}/functions/v1/whatsapp-webhook`,
+      phoneNumberId: functionSetting('WHATSAPP_PHONE_NUMBER_ID', WHATSAPP.phoneNumberId),
+      displayPhoneNumber: WHATSAPP.displayPhoneNumber,
+      accessToken: functionSetting('WHATSAPP_ACCESS_TOKEN', WHATSAPP.accessToken),
+      appSecret: functionSetting('WHATSAPP_APP_SECRET', WHATSAPP.appSecret),
+      verifyToken: functionSetting('WHATSAPP_VERIFY_TOKEN', WHATSAPP.verifyToken),
+      templates: [functionSetting('WHATSAPP_TEMPLATE_TICKET_UPDATE', WHATSAPP.template)],
+      log,
+    })
+    cleanups.push(() => graph.close())
     const smtp = config.auth.email.smtp
     const mailer = createMailSender(
       smtp?.enabled
@@ -178,6 +197,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<Runni
       log,
       smtp: { host, port: ports.smtp },
       mailboxUrl: `http://${host}:${ports.mailbox}`,
+      graphUrl: graph.url,
       env: {
         SUPABASE_URL: apiUrl,
         SUPABASE_ANON_KEY: stackKeys.anonKey,
@@ -213,6 +233,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<Runni
         db: db.url,
         mailbox: `http://${host}:${ports.mailbox}`,
         smtp: `smtp://${host}:${ports.smtp}`,
+        graph: graph.url,
       },
       keys: stackKeys,
       ports,

@@ -47,7 +47,7 @@ export function testStack(options: TestStackOptions) {
       stack = await startStack({
         rootDir: options.rootDir,
         dataDir,
-        ports: { api: base + 1, db: base + 2, mailbox: base + 4, smtp: base + 5 },
+        ports: { api: base + 1, db: base + 2, mailbox: base + 4, smtp: base + 5, graph: base + 6 },
         log: process.env.LOCAL_SUPABASE_DEBUG ? undefined : silentLogger,
         config: options.config,
         functionsEnv: options.functionsEnv,

@@ -12,7 +12,9 @@ export const HELPDESK_MESSAGES = {
   closeReasonRequired: 'Choose a close reason to close the ticket.',
   choosePriority: 'Choose a priority.',
   chooseAssignment: 'Choose whether to assign or unassign.',
-  chooseReplyKind: 'Choose a public reply or an internal note.',
+  chooseReplyKind: 'Choose a public reply, a WhatsApp reply or an internal note.',
+  /** A WhatsApp reply on a ticket that has no client number (send_whatsapp_reply, 22023). */
+  noWhatsappNumber: 'This ticket has no WhatsApp number for the client. Reply by email instead.',
   bodyRequired: 'Write the reply or note first.',
   bodyTooLong: 'Keep it under 4096 characters.',
   /** A change based on an outdated copy of the ticket (someone else saved first). */
@@ -139,10 +141,13 @@ export const ticketAssignmentSchema = z.object({
 })
 export type TicketAssignment = z.output<typeof ticketAssignmentSchema>
 
-export const STAFF_REPLY_KINDS = ['public', 'internal'] as const
+export const STAFF_REPLY_KINDS = ['public', 'whatsapp', 'internal'] as const
 export type StaffReplyKind = (typeof STAFF_REPLY_KINDS)[number]
 
-/** 'Reply': a public reply the customer sees, or an internal note only staff see. */
+/**
+ * 'Reply': a public reply the customer sees (portal and email), a reply to the client's WhatsApp
+ * through the Cloud API, or an internal note only staff see.
+ */
 export const staffReplySchema = z.object({
   ticketId,
   kind: z.enum(STAFF_REPLY_KINDS, HELPDESK_MESSAGES.chooseReplyKind),

@@ -121,8 +121,11 @@ export function assignTicketMutation(
 
 export interface StaffMessageInput {
   ticketId: string
-  /** 'public' reaches the customer's timeline; 'internal' is a note only staff can read. */
-  kind: 'public' | 'internal'
+  /**
+   * 'public' reaches the customer's timeline (and mailbox); 'whatsapp' also goes to the client's
+   * WhatsApp through the Cloud API (the outbox sends it); 'internal' is a note only staff can read.
+   */
+  kind: 'public' | 'whatsapp' | 'internal'
   body: string
   /** The signed-in user; the insert policy requires created_by to be them. */
   userId: string
@@ -133,6 +136,14 @@ export async function addStaffMessageMutation(
   client: TypedSupabaseClient,
   { ticketId, kind, body, userId }: StaffMessageInput,
 ): Promise<{ id: string }> {
+  if (kind === 'whatsapp') {
+    // The message and its outbox row are written together by the database, which also knows the
+    // client's number; a ticket without one answers 22023.
+    const { data } = await client
+      .rpc('send_whatsapp_reply', { p_ticket: ticketId, p_body: body })
+      .throwOnError()
+    return { id: data }
+  }
   const { data } = await client
     .from('ticket_messages')
     .insert({

@@ -112,6 +112,15 @@ export function ticketRatingQuery(client: TypedSupabaseClient, ticketId: string)
 }
 
 /**
+ * The client's WhatsApp on a ticket, for staff about to reply there: the number, and until when the
+ * customer-service window is open (null: shut) and whether the ticket-update template may go.
+ * No row: the ticket has no WhatsApp number (or the reader is not staff).
+ */
+export function ticketWhatsappQuery(client: TypedSupabaseClient, ticketId: string) {
+  return client.rpc('ticket_whatsapp', { p_ticket: ticketId }).maybeSingle().throwOnError()
+}
+
+/**
  * Whether the signed-in user is a provider admin (siyakha_admin). A failing check is logged and
  * treated as "not admin": the admin tools stay hidden rather than the page failing.
  */

@@ -380,6 +380,7 @@ export type Database = {
           tracking_ref: string
           updated_at: string
           version: number
+          whatsapp_opt_in_at: string | null
         }
         Insert: {
           assigned_to?: string | null
@@ -402,6 +403,7 @@ export type Database = {
           tracking_ref?: string
           updated_at?: string
           version?: number
+          whatsapp_opt_in_at?: string | null
         }
         Update: {
           assigned_to?: string | null
@@ -424,6 +426,7 @@ export type Database = {
           tracking_ref?: string
           updated_at?: string
           version?: number
+          whatsapp_opt_in_at?: string | null
         }
         Relationships: [
           {
@@ -464,6 +467,45 @@ export type Database = {
           created_at?: string
           role?: Database['public']['Enums']['staff_role']
           user_id?: string
+        }
+        Relationships: []
+      }
+      whatsapp_contacts: {
+        Row: {
+          created_at: string
+          id: string
+          last_inbound_at: string | null
+          last_inbound_wamid: string | null
+          opted_out_at: string | null
+          phone_e164: string | null
+          profile_name: string | null
+          updated_at: string
+          user_id: string | null
+          wa_user_id: string | null
+        }
+        Insert: {
+          created_at?: string
+          id?: string
+          last_inbound_at?: string | null
+          last_inbound_wamid?: string | null
+          opted_out_at?: string | null
+          phone_e164?: string | null
+          profile_name?: string | null
+          updated_at?: string
+          user_id?: string | null
+          wa_user_id?: string | null
+        }
+        Update: {
+          created_at?: string
+          id?: string
+          last_inbound_at?: string | null
+          last_inbound_wamid?: string | null
+          opted_out_at?: string | null
+          phone_e164?: string | null
+          profile_name?: string | null
+          updated_at?: string
+          user_id?: string | null
+          wa_user_id?: string | null
         }
         Relationships: []
       }
@@ -508,6 +550,10 @@ export type Database = {
         Args: { p_id: number; p_error: string; p_retry_after_seconds: number; p_permanent: boolean }
         Returns: string
       }
+      outbox_park: {
+        Args: { p_id: number; p_template_wamid: string }
+        Returns: undefined
+      }
       outbox_prune: {
         Args: { p_days?: number }
         Returns: number
@@ -528,9 +574,21 @@ export type Database = {
         Args: { p: Json }
         Returns: Json
       }
+      receive_whatsapp: {
+        Args: { p: Json }
+        Returns: Json
+      }
+      send_whatsapp_reply: {
+        Args: { p_ticket: string; p_body: string }
+        Returns: string
+      }
       submit_web_request: {
         Args: { p_kind: string; p_request: Json; p_ticket: Json }
         Returns: { request_reference: string; ticket_id: string; tracking_ref: string }[]
+      }
+      ticket_whatsapp: {
+        Args: { p_ticket: string }
+        Returns: { phone: string; last_inbound_at: string; window_open_until: string; may_template: boolean }[]
       }
       unsubscribe_email: {
         Args: { p_email: string; p_category: string }
@@ -539,6 +597,14 @@ export type Database = {
       user_emails: {
         Args: { user_ids: string[] }
         Returns: { id: string; email: string }[]
+      }
+      whatsapp_send_state: {
+        Args: { p_phone: string; p_ticket: string }
+        Returns: { window_open: boolean; may_template: boolean }[]
+      }
+      whatsapp_status: {
+        Args: { p: Json }
+        Returns: string
       }
     }
     Enums: {

@@ -29,6 +29,9 @@ export interface OutboxRow {
     /** Auto-replies: the subject and Message-ID of the mail they answer. */
     subject?: string
     in_reply_to?: string | null
+    /** WhatsApp: the customer's message this answers, and the template sent while the window was shut. */
+    context_id?: string | null
+    template_wamid?: string
   }
 }
 

@@ -30,7 +30,8 @@ const SENDER_LIMIT_PER_HOUR = 20
 
 const eventSchema = z.object({
   type: z.string(),
-  data: z.object({ email_id: z.string().min(1).max(200) }).passthrough(),
+  // Provider ids are UUIDs; anything outside this alphabet is not one.
+  data: z.object({ email_id: z.string().regex(/^[A-Za-z0-9_.:-]{1,200}$/) }).passthrough(),
 })
 
 function setting(name: string): string {

@@ -11,6 +11,7 @@ import { mailFrom, portalUrl, sendMailClassified, siteUrl, supportInbox } from '
 import { type MailSettings, type OutboxRow, renderNotification } from '../_shared/notification-mail.ts'
 import { sameSecret } from '../_shared/signatures.ts'
 import { serviceClient } from '../_shared/supabase.ts'
+import { sendText, sendTicketUpdateTemplate, whatsappSettings } from '../_shared/whatsapp.ts'
 
 const bodySchema = z.object({ max: z.number().int().min(1).max(100).default(50) })
 
@@ -47,8 +48,101 @@ function settings(): MailSettings {
 /** Mails in flight at once (the SMTP pool has as many connections). */
 const SEND_CONCURRENCY = 5
 
-type Counts = { sent: number; retried: number; failed: number; dead: number }
+type Counts = { sent: number; retried: number; failed: number; dead: number; parked: number }
 type ClaimedRow = OutboxRow & { channel: string; attempts: number }
+
+/** Records a failed attempt: retried with backoff (or after the provider's hint), or failed for good. */
+async function fail(
+  service: SupabaseClient,
+  row: ClaimedRow,
+  counts: Counts,
+  failure: { error: string; permanent: boolean; retryAfterSeconds?: number },
+): Promise<void> {
+  console.warn(`outbox row ${row.id} (${row.event}) not sent: ${failure.error}`)
+  const { data: state, error } = await service.rpc('outbox_fail', {
+    p_id: row.id,
+    p_error: failure.error,
+    p_retry_after_seconds: Math.max(backoffSeconds(row.attempts), failure.retryAfterSeconds ?? 0),
+    p_permanent: failure.permanent,
+  })
+  if (error) throw new Error(`outbox_fail: ${error.message}`)
+  if (state === 'failed') counts.failed++
+  else if (state === 'dead') counts.dead++
+  else counts.retried++
+}
+
+async function complete(service: SupabaseClient, row: ClaimedRow, providerId: string, counts: Counts) {
+  const { error } = await service.rpc('outbox_complete', { p_id: row.id, p_provider_id: providerId })
+  if (error) throw new Error(`outbox_complete: ${error.message}`)
+  counts.sent++
+}
+
+/**
+ * A WhatsApp row through the Cloud API (messaging-contract.md §5): text inside the customer's
+ * 24-hour window; outside it, the ticket-update template once (where consented and configured)
+ * and the reply parked until the customer writes; otherwise the message fails with the reason.
+ */
+async function deliverWhatsapp(service: SupabaseClient, row: ClaimedRow, counts: Counts): Promise<void> {
+  const settings = whatsappSettings()
+  if (!settings) {
+    return fail(service, row, counts, { error: 'WhatsApp Cloud API is not set up', permanent: true })
+  }
+  const p = row.payload
+  const text =
+    row.event === 'whatsapp_unmatched'
+      ? `Thanks for your message. We could not tell which ticket it is about: please send it again with its reference (Ref: TCK-XXXXXX), or log a support call at ${siteUrl()}/log-it.`
+      : (p.body ?? '')
+  const { data: states, error } = await service.rpc('whatsapp_send_state', {
+    p_phone: row.recipient,
+    p_ticket: row.ticket_id,
+  })
+  if (error) throw new Error(`whatsapp_send_state: ${error.message}`)
+  const state = (states as { window_open: boolean; may_template: boolean }[] | null)?.[0]
+  const windowOpen = row.event === 'whatsapp_unmatched' || Boolean(state?.window_open)
+  if (windowOpen) {
+    const result = await sendText(settings, row.recipient, text, {
+      contextId: p.context_id,
+      callback: row.idempotency_key,
+    })
+    if (result.ok) return complete(service, row, result.wamid, counts)
+    if (result.kind !== 'window') {
+      return fail(service, row, counts, {
+        error: result.error,
+        permanent: result.kind === 'permanent',
+        retryAfterSeconds: result.retryAfterSeconds,
+      })
+    }
+  }
+  // The window is shut (by our records, or Meta's answer 131047).
+  if (settings.template && state?.may_template && !p.template_wamid) {
+    const template = await sendTicketUpdateTemplate(
+      settings,
+      row.recipient,
+      p.requester_name ?? 'there',
+      p.tracking_ref ?? '',
+      row.idempotency_key,
+    )
+    if (!template.ok) {
+      return fail(service, row, counts, {
+        error: `template: ${template.error}`,
+        permanent: template.kind !== 'retry',
+        retryAfterSeconds: template.retryAfterSeconds,
+      })
+    }
+    const { error: parkError } = await service.rpc('outbox_park', {
+      p_id: row.id,
+      p_template_wamid: template.wamid,
+    })
+    if (parkError) throw new Error(`outbox_park: ${parkError.message}`)
+    counts.parked++
+    return
+  }
+  return fail(service, row, counts, {
+    error:
+      'outside_window: the customer has not written on WhatsApp in the last 24 hours, so only an approved template may go. Ask them to message us first, or reply by email.',
+    permanent: true,
+  })
+}
 
 /** Renders, sends and records one row's outcome. */
 async function deliver(
@@ -57,36 +151,10 @@ async function deliver(
   mail: MailSettings,
   counts: Counts,
 ): Promise<void> {
-  if (row.channel !== 'email') {
-    // WhatsApp sends come with the Cloud API; until then such a row waits, visibly.
-    const { error } = await service.rpc('outbox_fail', {
-      p_id: row.id,
-      p_error: `No sender for the ${row.channel} channel yet`,
-      p_retry_after_seconds: 3600,
-      p_permanent: false,
-    })
-    if (error) throw new Error(`outbox_fail: ${error.message}`)
-    counts.retried++
-    return
-  }
+  if (row.channel === 'whatsapp') return deliverWhatsapp(service, row, counts)
   const result = await sendMailClassified(await renderNotification(row, mail))
-  if (result.ok) {
-    const { error } = await service.rpc('outbox_complete', { p_id: row.id, p_provider_id: result.messageId })
-    if (error) throw new Error(`outbox_complete: ${error.message}`)
-    counts.sent++
-    return
-  }
-  console.warn(`outbox row ${row.id} (${row.event}) not sent: ${result.error}`)
-  const { data: state, error } = await service.rpc('outbox_fail', {
-    p_id: row.id,
-    p_error: result.error,
-    p_retry_after_seconds: backoffSeconds(row.attempts),
-    p_permanent: result.permanent,
-  })
-  if (error) throw new Error(`outbox_fail: ${error.message}`)
-  if (state === 'failed') counts.failed++
-  else if (state === 'dead') counts.dead++
-  else counts.retried++
+  if (result.ok) return complete(service, row, result.messageId, counts)
+  return fail(service, row, counts, { error: result.error, permanent: result.permanent })
 }
 
 serve({
@@ -99,7 +167,7 @@ serve({
     const service = serviceClient()
     const worker = `outbox-worker:${crypto.randomUUID()}`
     const mail = settings()
-    const counts: Counts = { sent: 0, retried: 0, failed: 0, dead: 0 }
+    const counts: Counts = { sent: 0, retried: 0, failed: 0, dead: 0, parked: 0 }
     const started = Date.now()
     let remaining = parsed.data.max
     while (remaining > 0 && Date.now() - started < RUN_BUDGET_MS) {

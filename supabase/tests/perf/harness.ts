@@ -29,6 +29,8 @@ export interface StackProcess {
   mailbox: string
   /** The mailbox's SMTP port: mail sent here to the support addresses comes back in as replies. */
   smtpPort: number
+  /** The WhatsApp Graph API stand-in. */
+  graph: string
   db: string
   child: ChildProcess
 }
@@ -50,6 +52,7 @@ export async function startStackProcess(
       LOCAL_SUPABASE_DB_PORT: String(base + 2),
       LOCAL_SUPABASE_MAIL_PORT: String(base + 4),
       LOCAL_SUPABASE_SMTP_PORT: String(base + 5),
+      LOCAL_SUPABASE_GRAPH_PORT: String(base + 6),
       // One address signs every customer in, as the test runs do (the product's limit is per address).
       LOCAL_SUPABASE_SIGN_IN_SIGN_UPS: process.env.LOCAL_SUPABASE_SIGN_IN_SIGN_UPS ?? '10000',
       ...extraEnv,
@@ -67,6 +70,7 @@ export async function startStackProcess(
         api,
         mailbox: `http://127.0.0.1:${base + 4}`,
         smtpPort: base + 5,
+        graph: `http://127.0.0.1:${base + 6}`,
         db: `postgresql://postgres:postgres@127.0.0.1:${base + 2}/postgres`,
         child,
       }

@@ -1,7 +1,8 @@
 // Ticket emails (not a test): how long a staff reply takes to reach the customer's mailbox
 // through the outbox, how many notification mails the worker sends a second, and how long a
 // customer's reply by email takes from their SMTP server to the ticket (mailbox → signed webhook →
-// inbound-email → database).
+// inbound-email → database), and the same both ways on WhatsApp (Graph API stand-in → signed
+// webhook → whatsapp-webhook → database; an agent's reply → outbox → Graph API).
 //
 //   npm run perf:outbox -w @siyakha/backend      # throwaway stack on random ports
 //   PERF_REPLIES=30 PERF_BURST=1000 npm run perf:outbox -w @siyakha/backend
@@ -122,6 +123,46 @@ try {
     inbound.push(performance.now() - t1)
   }
   transport.close()
+
+  // 4. WhatsApp: a client's message from Meta's webhook call to its commit (the stand-in's call
+  // returns when the function has answered, after the commit), and an agent's reply from the API
+  // call to the Graph API's send.
+  const { data: waTicket } = await agent
+    .rpc('log_ticket_for_client', {
+      p_email: `wa-perf-${Date.now()}@example.com`,
+      p_full_name: 'Perf Client',
+      p_phone: '+27825550199',
+      p_channel: 'whatsapp',
+      p_summary: 'WhatsApp benchmark',
+      p_details: '',
+      p_priority: 'normal',
+    })
+    .single()
+    .throwOnError()
+  const { ticket_id: waTicketId, tracking_ref: waRef } = waTicket as {
+    ticket_id: string
+    tracking_ref: string
+  }
+  const waInbound: number[] = []
+  const waOutbound: number[] = []
+  const sentCount = async () =>
+    ((await (await fetch(`${stack.graph}/_local/sent`)).json()) as { total: number }).total
+  for (let i = 0; i < REPLIES; i++) {
+    const t2 = performance.now()
+    const answer = (await (
+      await fetch(`${stack.graph}/_local/inbound`, {
+        method: 'POST',
+        body: JSON.stringify({ from: '27825550199', text: `Message ${i}. Ref: ${waRef}` }),
+      })
+    ).json()) as { statuses: number[] }
+    if (answer.statuses[0] !== 200) throw new Error(`the webhook answered ${answer.statuses[0]}`)
+    waInbound.push(performance.now() - t2)
+    const before = await sentCount()
+    const t3 = performance.now()
+    await agent.rpc('send_whatsapp_reply', { p_ticket: waTicketId, p_body: `Answer ${i}` }).throwOnError()
+    while ((await sentCount()) <= before) await new Promise((resolve) => setTimeout(resolve, 5))
+    waOutbound.push(performance.now() - t3)
+  }
   await db.end()
 
   const ms = (x: number) => `${Math.round(x)} ms`
@@ -137,6 +178,18 @@ try {
       p50: ms(percentile(inbound, 50)),
       p95: ms(percentile(inbound, 95)),
       max: ms(Math.max(...inbound)),
+    },
+    {
+      measure: `client's WhatsApp (signed webhook) → ticket (${REPLIES} messages)`,
+      p50: ms(percentile(waInbound, 50)),
+      p95: ms(percentile(waInbound, 95)),
+      max: ms(Math.max(...waInbound)),
+    },
+    {
+      measure: `agent's WhatsApp reply → Graph API send (${REPLIES} replies)`,
+      p50: ms(percentile(waOutbound, 50)),
+      p95: ms(percentile(waOutbound, 95)),
+      max: ms(Math.max(...waOutbound)),
     },
   ])
   console.log(

@@ -11,6 +11,9 @@ const FORWARDER_SECRET = 'local-forwarder-secret-for-development-only'
 /** The local stack's inbound-mail webhook secret: signed inputs get past the signature check. */
 const RESEND_WEBHOOK_SECRET = 'whsec_bG9jYWwtaW5ib3VuZC13ZWJob29rLXNlY3JldC1kZXY='
 
+/** The local Meta app secret: signed inputs get past whatsapp-webhook's signature check. */
+const WHATSAPP_APP_SECRET = 'local-whatsapp-app-secret-for-development-only'
+
 function svixHeaders(body: string): Record<string, string> {
   const id = `msg_fuzz_${Math.random().toString(36).slice(2)}`
   const timestamp = String(Math.floor(Date.now() / 1000))
@@ -102,10 +105,64 @@ export function functionInputs(tokens: Tokens, count: number): Input[] {
         body: payload,
       }),
     )
+  // Correctly signed WhatsApp events whose messages and statuses carry hostile values.
+  const whatsapp = fc
+    .tuple(hostileValue, hostileValue, hostileValue, fc.boolean())
+    .map(([from, text, status, asStatus]) =>
+      JSON.stringify({
+        object: 'whatsapp_business_account',
+        entry: [
+          {
+            changes: [
+              {
+                field: 'messages',
+                value: {
+                  metadata: { phone_number_id: '100000000000001' },
+                  ...(asStatus
+                    ? {
+                        statuses: [
+                          {
+                            id: `wamid.${typeof text === 'string' ? text.slice(0, 40) : 'x'}`,
+                            status,
+                            timestamp: from,
+                          },
+                        ],
+                      }
+                    : {
+                        messages: [
+                          {
+                            from,
+                            id: `wamid.fuzz${Math.random()}`,
+                            type: 'text',
+                            timestamp: status,
+                            text: { body: text },
+                          },
+                        ],
+                      }),
+                },
+              },
+            ],
+          },
+        ],
+      }),
+    )
+    .map(
+      (payload): Input => ({
+        target: 'function whatsapp-webhook (signed)',
+        url: `${SUPABASE_URL}/functions/v1/whatsapp-webhook`,
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          'X-Hub-Signature-256': `sha256=${createHmac('sha256', WHATSAPP_APP_SECRET).update(payload).digest('hex')}`,
+        },
+        body: payload,
+      }),
+    )
   return [
-    ...fc.sample(arbitrary, { numRuns: Math.round(count * 0.8), seed: SEED }),
+    ...fc.sample(arbitrary, { numRuns: Math.round(count * 0.75), seed: SEED }),
     ...fc.sample(pageViews, { numRuns: Math.round(count * 0.15), seed: SEED + 1 }),
     ...fc.sample(inbound, { numRuns: Math.round(count * 0.05), seed: SEED + 2 }),
+    ...fc.sample(whatsapp, { numRuns: Math.round(count * 0.05), seed: SEED + 3 }),
   ]
 }
 

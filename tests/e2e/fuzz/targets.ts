@@ -23,6 +23,7 @@ export const FUNCTION_SHAPES: Record<string, string[]> = {
   'create-company-admin': ['company_name', 'admin_email', 'make_superadmin'],
   'outbox-worker': ['max'],
   'inbound-email': ['type', 'data'],
+  'whatsapp-webhook': ['object', 'entry'],
 }
 
 export const TABLES = [

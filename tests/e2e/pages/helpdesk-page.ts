@@ -47,7 +47,7 @@ export class HelpdeskPage {
 
   /** Adds an internal note or a public reply to the conversation. */
   async addToConversation(
-    kind: 'Internal note (staff only)' | 'Public reply (the customer sees it)',
+    kind: 'Internal note (staff only)' | 'Public reply (the customer sees it)' | RegExp,
     text: string,
   ) {
     await this.replyForm.getByLabel(kind).check()

@@ -41,6 +41,7 @@ function printStatus(urls: RunningStack['urls']): void {
     ['Functions URL', urls.functions],
     ['DB URL', urls.db],
     ['Mailbox URL', urls.mailbox],
+    ['WhatsApp Graph API', urls.graph],
     ['SMTP', urls.smtp],
     ['Publishable key', stackKeys.publishableKey],
     ['Secret key', stackKeys.secretKey],

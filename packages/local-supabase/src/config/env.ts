@@ -8,6 +8,8 @@ const envSchema = z.object({
   LOCAL_SUPABASE_DB_PORT: port(54322),
   LOCAL_SUPABASE_MAIL_PORT: port(54324),
   LOCAL_SUPABASE_SMTP_PORT: port(54325),
+  // The WhatsApp Cloud API (Graph API) stand-in.
+  LOCAL_SUPABASE_GRAPH_PORT: port(54330),
   LOCAL_SUPABASE_DATA_DIR: z.string().optional(),
   LOCAL_SUPABASE_ROOT: z.string().optional(),
   // Extra variables for the edge functions (like `supabase functions serve --env-file`).

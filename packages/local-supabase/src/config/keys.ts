@@ -36,6 +36,20 @@ export const UNSUBSCRIBE_SECRET = 'local-unsubscribe-secret-for-development-only
 export const RESEND_WEBHOOK_SECRET = 'whsec_bG9jYWwtaW5ib3VuZC13ZWJob29rLXNlY3JldC1kZXY='
 export const RESEND_API_KEY = 're_local_inbound_key_for_development_only'
 
+/**
+ * WhatsApp Cloud API: the local Graph API stand-in's phone number id and token, and the Meta app's
+ * secret (signs webhooks; the contract's test vector) and verify token. Well known; a hosted
+ * project sets its own.
+ */
+export const WHATSAPP = {
+  phoneNumberId: '100000000000001',
+  displayPhoneNumber: '27100000001',
+  accessToken: 'local-whatsapp-access-token',
+  appSecret: 'local-whatsapp-app-secret-for-development-only',
+  verifyToken: 'local-whatsapp-verify-token',
+  template: 'ticket_update',
+} as const
+
 /** GoTrue's hard-coded default ES256 signing key, which the CLI uses for user sessions. */
 export const SIGNING_JWK = {
   kty: 'EC',

@@ -12,6 +12,7 @@ import {
   RESEND_API_KEY,
   RESEND_WEBHOOK_SECRET,
   UNSUBSCRIBE_SECRET,
+  WHATSAPP,
 } from '../config/keys.js'
 import type { ProjectConfig } from '../config/project.js'
 import { bearerToken, verifyJwt } from '../lib/jwt.js'
@@ -69,15 +70,24 @@ export interface FunctionsServiceOptions {
   smtp?: { host: string; port: number }
   /** The stack's mailbox HTTP API, which also plays the inbound-mail provider's API (Resend). */
   mailboxUrl?: string
+  /** The stack's Graph API stand-in (WhatsApp Cloud API). */
+  graphUrl?: string
 }
 
 /** Local defaults for the variables the project's functions read; env and functions/.env win. */
-function functionDefaults({ smtp, mailboxUrl }: FunctionsServiceOptions): Record<string, string> {
+function functionDefaults({ smtp, mailboxUrl, graphUrl }: FunctionsServiceOptions): Record<string, string> {
   return {
     ...(smtp ? { SMTP_HOST: smtp.host, SMTP_PORT: String(smtp.port) } : {}),
     ...(mailboxUrl ? { RESEND_API_URL: `${mailboxUrl}/resend` } : {}),
     RESEND_API_KEY,
     RESEND_WEBHOOK_SECRET,
+    ...(graphUrl ? { WHATSAPP_GRAPH_URL: graphUrl } : {}),
+    WHATSAPP_GRAPH_VERSION: 'v26.0',
+    WHATSAPP_PHONE_NUMBER_ID: WHATSAPP.phoneNumberId,
+    WHATSAPP_ACCESS_TOKEN: WHATSAPP.accessToken,
+    WHATSAPP_APP_SECRET: WHATSAPP.appSecret,
+    WHATSAPP_VERIFY_TOKEN: WHATSAPP.verifyToken,
+    WHATSAPP_TEMPLATE_TICKET_UPDATE: WHATSAPP.template,
     MAIL_FROM: 'Siyakha Tech <no-reply@siyakha.example>',
     SUPPORT_INBOX: 'support@siyakha.example',
     SITE_URL: 'http://localhost:3000',

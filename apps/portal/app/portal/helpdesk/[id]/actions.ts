@@ -43,6 +43,8 @@ function writeFailure(context: ActionContext<string>, error: unknown, what: stri
   if (code === '42501') return refuse(context, 'forbidden', 'You are not allowed to make that change.')
   if (code === '23514')
     return refuse(context, 'failed', 'The database refused that change; check the fields and try again.')
+  // 22023: a WhatsApp reply on a ticket without the client's number (send_whatsapp_reply).
+  if (code === '22023') return refuse(context, 'failed', HELPDESK_MESSAGES.noWhatsappNumber)
   console.error(`Could not ${what}`, error)
   return refuse(context, 'failed', `Could not ${what}. Please try again.`)
 }
@@ -161,5 +163,10 @@ export const replyAction = ticketChange({
   schema: staffReplySchema,
   what: 'add the message',
   write: (data, { supabase, user }) => addStaffMessageMutation(supabase, { ...data, userId: user.id }),
-  done: (data) => (data.kind === 'public' ? 'Reply added to the timeline.' : 'Internal note added.'),
+  done: (data) =>
+    ({
+      public: 'Reply added to the timeline.',
+      whatsapp: 'WhatsApp reply added to the timeline; it is on its way to the client.',
+      internal: 'Internal note added.',
+    })[data.kind],
 })

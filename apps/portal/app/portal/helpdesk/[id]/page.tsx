@@ -1,6 +1,11 @@
 import { CLOSE_REASON_LABELS, PRIORITY_LABELS, staffStatusLabel } from '@siyakha/schemas/helpdesk'
 import { customerStatusLabel } from '@siyakha/schemas/ticket'
-import { helpdeskTicketQuery, ticketRatingQuery, userEmailsQuery } from '@siyakha/supabase/queries'
+import {
+  helpdeskTicketQuery,
+  ticketRatingQuery,
+  ticketWhatsappQuery,
+  userEmailsQuery,
+} from '@siyakha/supabase/queries'
 import { Container } from '@siyakha/ui/container'
 import type { Metadata } from 'next'
 import Link from 'next/link'
@@ -42,12 +47,13 @@ export default async function HelpdeskTicketPage({ params }: { params: Promise<{
   )
   const assignee = !ticket.assigned_to ? 'nobody' : ticket.assigned_to === user.id ? 'you' : 'someone'
   const supabase = await serverSupabase()
-  const [emails, { data: rating }] = await Promise.all([
+  const [emails, { data: rating }, { data: whatsapp }] = await Promise.all([
     userEmailsQuery(
       supabase,
       [ticket.created_by_user_id, ticket.assigned_to].filter((id): id is string => !!id),
     ),
     ticketRatingQuery(supabase, ticket.id),
+    ticketWhatsappQuery(supabase, ticket.id),
   ])
   // A web request from someone without an account has a requester contact instead.
   const requesterEmail =
@@ -129,7 +135,18 @@ export default async function HelpdeskTicketPage({ params }: { params: Promise<{
             </dl>
           </div>
           <Conversation entries={conversation(ticket, messages, { id: user.id })} />
-          <ReplyForm ticketId={ticket.id} />
+          <ReplyForm
+            ticketId={ticket.id}
+            whatsapp={
+              whatsapp?.phone
+                ? {
+                    phone: whatsapp.phone,
+                    windowOpenUntil: whatsapp.window_open_until,
+                    mayTemplate: Boolean(whatsapp.may_template),
+                  }
+                : null
+            }
+          />
         </div>
         <aside aria-label="Staff actions" className="space-y-4">
           <AssignmentForm ticketId={ticket.id} version={ticket.version} assignee={assignee} />

@@ -208,9 +208,45 @@ export function AssignmentForm({
   )
 }
 
-export function ReplyForm({ ticketId }: { ticketId: string }) {
+const clock = new Intl.DateTimeFormat('en-ZA', {
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: 'Africa/Johannesburg',
+})
+
+/** The client's WhatsApp as the reply form shows it (public.ticket_whatsapp). */
+export interface ReplyWhatsapp {
+  phone: string
+  /** Until when WhatsApp takes a free-text reply (24 h after the client last wrote); null: shut. */
+  windowOpenUntil: string | null
+  /** Whether the approved ticket-update template may go while the window is shut. */
+  mayTemplate: boolean
+}
+
+/** What will happen to a WhatsApp reply, said before it is sent (messaging-contract.md §5.1). */
+function whatsappOutlook(whatsapp: ReplyWhatsapp): { text: string; possible: boolean } {
+  if (whatsapp.windowOpenUntil) {
+    return {
+      text: `Window open until ${clock.format(new Date(whatsapp.windowOpenUntil))}: sent as a WhatsApp message to ${whatsapp.phone}.`,
+      possible: true,
+    }
+  }
+  if (whatsapp.mayTemplate) {
+    return {
+      text: `${whatsapp.phone} has not written in the last 24 hours: WhatsApp first gets the approved “ticket update” template, and your reply follows as soon as the client answers.`,
+      possible: true,
+    }
+  }
+  return {
+    text: `${whatsapp.phone} has not written in the last 24 hours, so WhatsApp would not deliver a reply. Ask the client to message us first, or send a public reply by email.`,
+    possible: false,
+  }
+}
+
+export function ReplyForm({ ticketId, whatsapp }: { ticketId: string; whatsapp?: ReplyWhatsapp | null }) {
   const form = useStaffAction(replyAction)
-  const kind = form.sent?.kind === 'internal' ? 'internal' : 'public'
+  const kind = form.sent?.kind === 'internal' || form.sent?.kind === 'whatsapp' ? form.sent.kind : 'public'
+  const outlook = whatsapp ? whatsappOutlook(whatsapp) : null
   return (
     <StaffForm title="Reply or note" name="reply" form={form} ticket={{ ticketId }} submit="Add to timeline">
       <div key={form.key} className="space-y-3">
@@ -220,6 +256,24 @@ export function ReplyForm({ ticketId }: { ticketId: string }) {
             <input type="radio" name="kind" value="public" defaultChecked={kind === 'public'} />
             Public reply (the customer sees it)
           </label>
+          {whatsapp && outlook ? (
+            <div>
+              <label className="flex items-center gap-2 text-sm">
+                <input
+                  type="radio"
+                  name="kind"
+                  value="whatsapp"
+                  defaultChecked={kind === 'whatsapp' && outlook.possible}
+                  disabled={!outlook.possible}
+                  aria-describedby="reply-whatsapp-outlook"
+                />
+                WhatsApp reply to {whatsapp.phone} (the customer sees it)
+              </label>
+              <p id="reply-whatsapp-outlook" className="ml-6 text-xs text-slate-600">
+                {outlook.text}
+              </p>
+            </div>
+          ) : null}
           <label className="flex items-center gap-2 text-sm">
             <input type="radio" name="kind" value="internal" defaultChecked={kind === 'internal'} />
             Internal note (staff only)
