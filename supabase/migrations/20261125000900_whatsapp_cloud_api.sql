@@ -26,9 +26,27 @@ create policy "whatsapp_contacts: read as staff" on public.whatsapp_contacts
 revoke all on public.whatsapp_contacts from anon, authenticated;
 grant select on public.whatsapp_contacts to authenticated;
 
--- Consent to be messaged on WhatsApp about this ticket (needed before any template): the client
--- wrote to us on WhatsApp about it, or an agent logged it from their WhatsApp.
-alter table public.tickets add column whatsapp_opt_in_at timestamptz;
+-- The customer's own WhatsApp number for this ticket (the portal's create form asks for it: agents
+-- answer there, and messages from it find the ticket), and their consent to be messaged on WhatsApp
+-- about it (needed before any template): they gave the number, or wrote to us on WhatsApp about it.
+alter table public.tickets
+  add column contact_phone text check (contact_phone ~ '^\+[1-9][0-9]{7,14}$'),
+  add column whatsapp_opt_in_at timestamptz;
+grant insert (contact_phone) on public.tickets to authenticated;
+
+create function private.stamp_whatsapp_consent() returns trigger
+language plpgsql set search_path = ''
+as $$
+begin
+  if new.contact_phone is not null then
+    new.whatsapp_opt_in_at := coalesce(new.whatsapp_opt_in_at, now());
+  end if;
+  return new;
+end
+$$;
+revoke execute on function private.stamp_whatsapp_consent() from public;
+create trigger tickets_stamp_whatsapp_consent before insert on public.tickets
+  for each row execute function private.stamp_whatsapp_consent();
 
 -- A number as E.164, or null: '+27 82 555 0105', '082 555 0105' (South African national form) and
 -- '27825550105' all become '+27825550105'.
@@ -47,8 +65,9 @@ as $$
   ) as c
 $$;
 
--- The client's WhatsApp number on a ticket: the number that last wrote on it, else the requester's
--- contact number, the number the /log-it form gave, or the account's phone.
+-- The client's WhatsApp number on a ticket: the number that last wrote on it, else the one they gave
+-- for the ticket, the requester contact's number, the number the /log-it form gave, or the
+-- account's phone.
 create function private.ticket_whatsapp_number(p_ticket uuid) returns text
 language sql stable security definer set search_path = ''
 as $$
@@ -57,6 +76,7 @@ as $$
      where m.ticket_id = p_ticket and m.channel = 'whatsapp' and m.direction = 'inbound'
        and m.to_from ~ '^\+[1-9][0-9]{7,14}$'
      order by m.created_at desc limit 1),
+    (select t.contact_phone from public.tickets t where t.id = p_ticket),
     (select private.e164(c.phone) from public.tickets t join public.requester_contacts c on c.id = t.requester_contact_id
      where t.id = p_ticket),
     (select private.e164(r.whatsapp_number) from public.support_requests r where r.ticket_id = p_ticket
@@ -73,6 +93,7 @@ language sql stable security definer set search_path = ''
 as $$
   select exists (select 1 from public.ticket_messages m
                  where m.ticket_id = p_ticket and m.channel = 'whatsapp' and m.to_from = p_phone)
+      or exists (select 1 from public.tickets t where t.id = p_ticket and t.contact_phone = p_phone)
       or exists (select 1 from public.tickets t join public.requester_contacts c on c.id = t.requester_contact_id
                  where t.id = p_ticket and private.e164(c.phone) = p_phone)
       or exists (select 1 from public.support_requests r
@@ -175,6 +196,32 @@ begin
     set metadata = m.metadata || jsonb_build_object('awaiting_window', true, 'template_wamid', p_template_wamid)
     where m.id = row.ticket_message_id;
   end if;
+end
+$$;
+
+-- Parked replies whose customer never wrote back within 7 days fail, visibly (the worker calls this
+-- at the start of each run). Answers how many.
+create function public.outbox_expire_parked(p_days integer default 7) returns integer
+language plpgsql volatile security definer set search_path = ''
+as $$
+declare
+  expired integer;
+begin
+  with gone as (
+    update private.notification_outbox
+    set state = 'failed', next_attempt_at = now(), updated_at = now(),
+        last_error = 'window_never_opened: the customer did not write on WhatsApp within ' || p_days || ' days of the template'
+    where channel = 'whatsapp' and state = 'pending' and next_attempt_at = 'infinity'
+      and created_at < now() - make_interval(days => p_days)
+    returning ticket_message_id, last_error
+  ), marked as (
+    update public.ticket_messages m
+    set status = 'failed', metadata = (m.metadata - 'awaiting_window') || jsonb_build_object('error', gone.last_error)
+    from gone where m.id = gone.ticket_message_id
+    returning 1
+  )
+  select count(*)::integer into expired from gone;
+  return expired;
 end
 $$;
 
@@ -296,6 +343,7 @@ begin
     select t.* into ticket from public.tickets t
     where t.status <> 'closed'
       and (t.id in (select m.ticket_id from public.ticket_messages m where m.channel = 'whatsapp' and m.to_from = sender)
+           or t.contact_phone = sender
            or (account is not null and t.created_by_user_id = account))
     order by t.updated_at desc limit 1;
   end if;
@@ -318,6 +366,26 @@ begin
     returning * into ticket;
     verdict := 'new_ticket';
   else
+    -- The customer's own hand-off arriving (the portal opened WhatsApp with this text): their
+    -- message is already on the timeline, now delivered, not stored twice.
+    update public.ticket_messages m
+    set status = 'delivered', external_id = p ->> 'wamid',
+        metadata = m.metadata || jsonb_build_object('delivered_as', p ->> 'wamid')
+    where m.id = (select i.id from public.ticket_messages i
+                  where i.ticket_id = ticket.id and i.channel = 'whatsapp' and i.direction = 'outbound'
+                    and i.author_kind = 'customer' and i.external_id is null and i.body = words
+                    and i.created_at > now() - interval '7 days'
+                  order by i.created_at desc limit 1)
+    returning m.id into stored;
+    if stored is not null then
+      update public.tickets set whatsapp_opt_in_at = coalesce(whatsapp_opt_in_at, now()) where id = ticket.id;
+      update private.notification_outbox
+      set next_attempt_at = now(), last_error = null, updated_at = now()
+      where channel = 'whatsapp' and recipient = sender and state = 'pending' and next_attempt_at = 'infinity';
+      perform public.inbound_event_record('whatsapp', p ->> 'wamid', 'handoff_delivered', jsonb_build_object('from', sender));
+      update private.inbound_events set ticket_id = ticket.id where provider = 'whatsapp' and event_id = p ->> 'wamid';
+      return jsonb_build_object('outcome', 'handoff_delivered', 'ticket_id', ticket.id, 'tracking_ref', ticket.tracking_ref);
+    end if;
     insert into public.ticket_messages (ticket_id, direction, channel, to_from, body, status, created_by, author_name,
                                         external_id, created_at, metadata)
     values (ticket.id, 'inbound', 'whatsapp', sender, words, 'delivered',
@@ -358,7 +426,7 @@ revoke execute on function private.e164(text), private.ticket_whatsapp_number(uu
   private.message_status_rank(public.message_status) from public;
 revoke execute on function public.ticket_whatsapp(uuid), public.send_whatsapp_reply(uuid, text) from public, anon;
 grant execute on function public.ticket_whatsapp(uuid), public.send_whatsapp_reply(uuid, text) to authenticated, service_role;
-revoke execute on function public.outbox_park(bigint, text), public.whatsapp_status(jsonb), public.receive_whatsapp(jsonb),
+revoke execute on function public.outbox_park(bigint, text), public.outbox_expire_parked(integer), public.whatsapp_status(jsonb), public.receive_whatsapp(jsonb),
   public.whatsapp_send_state(text, uuid) from public, anon, authenticated;
-grant execute on function public.outbox_park(bigint, text), public.whatsapp_status(jsonb), public.receive_whatsapp(jsonb),
+grant execute on function public.outbox_park(bigint, text), public.outbox_expire_parked(integer), public.whatsapp_status(jsonb), public.receive_whatsapp(jsonb),
   public.whatsapp_send_state(text, uuid) to service_role;

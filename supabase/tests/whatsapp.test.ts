@@ -2,7 +2,7 @@
 // to end on the local stack: the Graph API stand-in plays Meta (it records sends and posts signed
 // webhook events), whatsapp-webhook stores what comes in, the outbox worker sends agents' replies.
 import { afterEach, describe, expect, it } from 'vitest'
-import { signInAs, sql, urls } from './helpers'
+import { newCustomer, signInAs, sql, urls } from './helpers'
 
 const graph = (path: string, init?: RequestInit) => fetch(`${urls.graph}${path}`, init)
 const postJson = async (path: string, body: unknown, method = 'POST') =>
@@ -179,6 +179,45 @@ describe('inbound messages (W3–W5)', () => {
     ])
   })
 
+  it('a customer’s own hand-off arriving is their message delivered, not a second copy', async () => {
+    const phone = newNumber()
+    const customer = await newCustomer('wa-handoff')
+    const { data: ticket } = await customer.supabase
+      .from('tickets')
+      .insert({ created_by_user_id: customer.id, summary: 'Laptop fan is loud', contact_phone: phone })
+      .select('id, tracking_ref, whatsapp_opt_in_at')
+      .single()
+      .throwOnError()
+    // Giving the number on the form is consent to WhatsApp about the ticket.
+    expect(ticket.whatsapp_opt_in_at).not.toBeNull()
+    const text = `The fan is loud.\n\nRef: ${ticket.tracking_ref}`
+    await customer.supabase
+      .from('ticket_messages')
+      .insert({
+        ticket_id: ticket.id,
+        direction: 'outbound',
+        channel: 'whatsapp',
+        to_from: '+27820000000',
+        body: text,
+        status: 'queued',
+        created_by: customer.id,
+        metadata: { tracking_ref: ticket.tracking_ref },
+      })
+      .throwOnError()
+    const { wamid } = await inbound(phone, text)
+    const messages = await messagesOn(ticket.id)
+    expect(messages.map((m) => [m.direction, m.status, m.external_id])).toEqual([
+      ['outbound', 'delivered', wamid],
+    ])
+    // Their number is where the helpdesk answers.
+    const agent = await signInAs('agent')
+    const { data: window } = await agent.supabase
+      .rpc('ticket_whatsapp', { p_ticket: ticket.id })
+      .single()
+      .throwOnError()
+    expect((window as { phone: string }).phone).toBe(phone)
+  })
+
   it('a reference from a number the ticket does not know becomes an internal note only', async () => {
     const { ticket } = await clientTicket(newNumber())
     const stranger = newNumber()
@@ -265,6 +304,38 @@ describe('agents’ replies (W6–W10)', () => {
         },
       )
       .not.toBe('queued')
+  })
+
+  it('a parked reply whose customer never writes back fails after 7 days', async () => {
+    const phone = newNumber()
+    const { agent, ticket } = await clientTicket(phone)
+    await inbound(phone, `Hello. Ref: ${ticket.tracking_ref}`)
+    await sql(
+      "update whatsapp_contacts set last_inbound_at = now() - interval '2 days' where phone_e164 = $1",
+      [phone],
+    )
+    const { data: messageId } = await agent.supabase
+      .rpc('send_whatsapp_reply', { p_ticket: ticket.ticket_id, p_body: 'Still there?' })
+      .throwOnError()
+    const state = async () =>
+      (
+        await sql<{ state: string; next: string }>(
+          'select state, next_attempt_at::text as next from private.notification_outbox where ticket_message_id = $1',
+          [messageId],
+        )
+      )[0]
+    await expect.poll(async () => (await state())?.next, { timeout: 10_000 }).toBe('infinity')
+    await sql(
+      "update private.notification_outbox set created_at = now() - interval '8 days' where ticket_message_id = $1",
+      [messageId],
+    )
+    await expect.poll(async () => (await state())?.state, { timeout: 10_000 }).toBe('failed')
+    const [message] = await sql<{ status: string; metadata: { error?: string } }>(
+      'select status, metadata from ticket_messages where id = $1',
+      [messageId],
+    )
+    expect(message?.status).toBe('failed')
+    expect(message?.metadata.error).toMatch(/^window_never_opened/)
   })
 
   it('outside the window without consent: the reply fails and says why (W8)', async () => {

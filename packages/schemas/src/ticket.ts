@@ -7,6 +7,9 @@ export const TICKET_MESSAGES = {
   signInRequired: { title: 'Sign in required', description: 'Please sign in to create a ticket.' },
   missingInfo: { title: 'Missing info', description: 'Summary, phone and message are required.' },
   invalidPhone: 'Enter the WhatsApp number in E.164 format, e.g. +27821234567',
+  /** The CMS settings have no company WhatsApp number (or could not be read): the ticket stands. */
+  whatsappUnavailable: (ref: string) =>
+    `Ticket ${ref} is logged, but our WhatsApp number is not available right now. We will answer you by email.`,
 } as const
 
 /** People type '+27 82 123 4567' or '+27-82-123-4567'; wa.me and the functions want '+27821234567'. */

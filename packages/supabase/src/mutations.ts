@@ -6,6 +6,8 @@ export interface CreateTicketInput {
   details?: string | null
   /** The signed-in user's id; row-level security refuses anyone else's. */
   userId: string
+  /** The customer's own WhatsApp number (E.164), when they gave one. */
+  contactPhone?: string | null
 }
 
 /**
@@ -14,7 +16,7 @@ export interface CreateTicketInput {
  */
 export async function createTicketMutation(
   client: TypedSupabaseClient,
-  { summary, details, userId }: CreateTicketInput,
+  { summary, details, userId, contactPhone }: CreateTicketInput,
 ): Promise<{ id: string; tracking_ref: string }> {
   const { data } = await client
     .from('tickets')
@@ -25,6 +27,8 @@ export async function createTicketMutation(
       priority: 'normal',
       summary,
       details: details?.trim() ? details : null,
+      // The customer's WhatsApp: agents answer there, and messages from it find this ticket.
+      ...(contactPhone ? { contact_phone: contactPhone } : {}),
     })
     .select('id, tracking_ref')
     .single()

@@ -364,6 +364,7 @@ export type Database = {
           channel: Database['public']['Enums']['message_channel']
           close_reason: Database['public']['Enums']['close_reason'] | null
           company_id: string | null
+          contact_phone: string | null
           created_at: string
           created_by_user_id: string | null
           details: string | null
@@ -387,6 +388,7 @@ export type Database = {
           channel?: Database['public']['Enums']['message_channel']
           close_reason?: Database['public']['Enums']['close_reason'] | null
           company_id?: string | null
+          contact_phone?: string | null
           created_at?: string
           created_by_user_id?: string | null
           details?: string | null
@@ -410,6 +412,7 @@ export type Database = {
           channel?: Database['public']['Enums']['message_channel']
           close_reason?: Database['public']['Enums']['close_reason'] | null
           company_id?: string | null
+          contact_phone?: string | null
           created_at?: string
           created_by_user_id?: string | null
           details?: string | null
@@ -545,6 +548,10 @@ export type Database = {
       outbox_dead_letters: {
         Args: { p_limit?: number }
         Returns: { id: number; event: string; recipient: string; state: string; attempts: number; last_error: string; updated_at: string; ticket_id: string; tracking_ref: string }[]
+      }
+      outbox_expire_parked: {
+        Args: { p_days?: number }
+        Returns: number
       }
       outbox_fail: {
         Args: { p_id: number; p_error: string; p_retry_after_seconds: number; p_permanent: boolean }

@@ -1,6 +1,7 @@
 // The outbox worker (../shared/docs/messaging-contract.md §1.3): claims due notification rows,
-// renders and sends each one, and records the outcome: sent, retried later with backoff, failed
-// for good, or dead after its attempts. Called on a schedule (hosted: pg_cron + pg_net; local:
+// sends each one (email through SMTP, WhatsApp through the Cloud API), and records the outcome:
+// sent, retried later with backoff, failed for good, dead after its attempts, or (WhatsApp outside
+// the 24-hour window) parked until the customer writes. Called on a schedule (hosted: pg_cron + pg_net; local:
 // packages/local-supabase's driver) and when the outbox is written; runs may overlap safely, since
 // a claimed row is leased to one run. Not for browsers: X-Worker-Secret must match.
 
@@ -170,6 +171,8 @@ serve({
     const counts: Counts = { sent: 0, retried: 0, failed: 0, dead: 0, parked: 0 }
     const started = Date.now()
     let remaining = parsed.data.max
+    const { error: expireError } = await service.rpc('outbox_expire_parked', {})
+    if (expireError) throw new Error(`outbox_expire_parked: ${expireError.message}`)
     while (remaining > 0 && Date.now() - started < RUN_BUDGET_MS) {
       const { data, error } = await service.rpc('outbox_claim', {
         p_worker: worker,

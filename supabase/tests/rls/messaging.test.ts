@@ -41,6 +41,7 @@ describe('the messaging calls', () => {
       ['inbound_event_claim', { p_provider: 'resend', p_event_id: 'x' }],
       ['whatsapp_send_state', { p_phone: '+27820000001', p_ticket: T('a1') }],
       ['outbox_park', { p_id: 1, p_template_wamid: 'x' }],
+      ['outbox_expire_parked', { p_days: 7 }],
     ] as const
     for (const caller of CALLERS) {
       for (const [name, args] of calls) {

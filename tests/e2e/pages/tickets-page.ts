@@ -10,11 +10,11 @@ export class TicketsPage {
     this.conversation = page.getByRole('region', { name: 'Conversation' })
   }
 
-  /** Fills the create form: the ticket, and the WhatsApp message that hands it over. */
+  /** Fills the create form: the ticket, the customer's own WhatsApp, and the message that hands it over. */
   async fillTicket(summary: string) {
     await this.page.getByLabel('Summary').fill(summary)
     await this.page.getByLabel('Details').fill('Reported through the portal end-to-end test.')
-    await this.page.getByLabel('Client WhatsApp number').fill('+27 82 123 4567')
+    await this.page.getByLabel('Your WhatsApp number').fill('+27 82 123 4567')
     await this.page.getByLabel('Message').fill(`${summary}. Please call me back.`)
   }
 }

@@ -11,11 +11,13 @@ import type { TypedSupabaseClient } from '@siyakha/supabase/types'
 import { revalidatePath } from 'next/cache'
 import { z } from 'zod'
 import { portalAction, refuse } from '@/lib/action'
+import { companyWhatsappNumber } from '@/lib/company-contact'
 import type { ChatOpened } from '@/lib/whatsapp-state'
 
 // The portal's WhatsApp flows run here, as the signed-in user (the browser holds no token): create
 // the ticket, record the message intent with the messages-intent function, and hand the wa.me link
-// back for the browser to open. Row-level security and the functions decide what is allowed.
+// back for the browser to open. A customer's chat opens with the company's number; staff message a
+// client's. Row-level security and the functions decide what is allowed.
 
 const failed = (message: string | null): Notice => ({
   title: 'Failed',
@@ -31,7 +33,10 @@ async function accessToken(supabase: TypedSupabaseClient): Promise<string | unde
   return data.session?.access_token
 }
 
-/** Records the intent (messages-intent) and answers the chat link; throws with the function's message. */
+/**
+ * Records the intent (messages-intent) to `phone` and answers the chat link to it; throws with the
+ * function's message.
+ */
 async function recordIntent(
   supabase: TypedSupabaseClient,
   ticket: { id: string; tracking_ref: string },
@@ -103,6 +108,7 @@ export const createTicketAction = portalAction({
         summary: data.summary,
         details: data.details,
         userId: user.id,
+        contactPhone: data.phone,
       })
     } catch (error) {
       console.error('Could not create the ticket', error)
@@ -110,7 +116,11 @@ export const createTicketAction = portalAction({
     }
     if (!ticket?.id) return { ...refuse({ values }, 'failed', ''), notice: notCreated }
     try {
-      const opened = await recordIntent(supabase, ticket, data.phone, data.message)
+      // The chat opens with the company's WhatsApp (CMS settings), where the webhook hears it; the
+      // customer's own number is the ticket's, for the helpdesk's answers.
+      const company = await companyWhatsappNumber()
+      if (!company) throw new FunctionRefused(TICKET_MESSAGES.whatsappUnavailable(ticket.tracking_ref))
+      const opened = await recordIntent(supabase, ticket, company, data.message)
       refresh(ticket.id)
       return succeeded(opened)
     } catch (error) {

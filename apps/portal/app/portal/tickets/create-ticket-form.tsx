@@ -33,9 +33,11 @@ function validate(values: TicketValues): Validation<unknown> {
 }
 
 /**
- * The WhatsApp ticket flow: the form posts to a server action that creates the ticket and records
- * the message intent; the browser then opens WhatsApp with the message and its reference, and the
- * ticket page offers 'Mark as sent'. Without JavaScript the answer links to the chat instead.
+ * The WhatsApp ticket flow: the form posts to a server action that creates the ticket (with the
+ * customer's WhatsApp number, where agents answer) and records the message intent; the browser
+ * then opens a chat with the company's WhatsApp with the message and its reference, and the ticket
+ * page offers 'Mark as sent' (the webhook marks it delivered when the message arrives). Without
+ * JavaScript the answer links to the chat instead.
  */
 export function CreateTicketForm() {
   const router = useRouter()
@@ -67,7 +69,11 @@ export function CreateTicketForm() {
           {...form.sentField('summary')}
         />
         <TextareaField label="Details" optional rows={4} maxLength={10000} {...form.sentField('details')} />
-        <PhoneField {...form.sentField('phone')} onChange={() => form.clearError('phone')} />
+        <PhoneField
+          label="Your WhatsApp number"
+          {...form.sentField('phone')}
+          onChange={() => form.clearError('phone')}
+        />
         <TextareaField label="Message" required rows={4} maxLength={4000} {...form.sentField('message')} />
       </div>
       <div className="flex flex-wrap items-center gap-4">

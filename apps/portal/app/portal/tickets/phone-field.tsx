@@ -1,8 +1,15 @@
 import { InputField } from '@siyakha/ui/field'
 import type { ChangeEventHandler } from 'react'
 
-/** The client's WhatsApp number, as both ticket flows ask for it (E.164, checked by the schema). */
-export function PhoneField(props: {
+/**
+ * A WhatsApp number, as both ticket flows ask for it (E.164, checked by the schema): the customer's
+ * own on the create form, the client's in the helpdesk's Send Update card.
+ */
+export function PhoneField({
+  label = 'Client WhatsApp number',
+  ...props
+}: {
+  label?: string
   name?: string
   defaultValue?: string
   error?: string
@@ -10,7 +17,7 @@ export function PhoneField(props: {
 }) {
   return (
     <InputField
-      label="Client WhatsApp number"
+      label={label}
       name="phone"
       type="tel"
       required
