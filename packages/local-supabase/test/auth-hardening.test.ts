@@ -25,7 +25,7 @@ beforeAll(async () => {
   stack = await startStack({
     rootDir: path.join(here, 'fixtures'),
     dataDir,
-    ports: { api: base + 1, db: base + 2, mailbox: base + 4, smtp: base + 5 },
+    ports: { api: base + 1, db: base + 2, mailbox: base + 4, smtp: base + 5, graph: base + 6 },
     log: silentLogger,
     config: {
       auth: {

@@ -9,7 +9,7 @@ import { silentLogger, startStack } from '../src/index.js'
 
 const rootDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures')
 const dataDir = mkdtempSync(path.join(tmpdir(), 'local-supabase-bench-'))
-const ports = { api: 47321, db: 47322, mailbox: 47324, smtp: 47325 }
+const ports = { api: 47321, db: 47322, mailbox: 47324, smtp: 47325, graph: 47330 }
 
 function treeRssMb(pid: number): number {
   const out = execFileSync('ps', ['-eo', 'pid=,ppid=,rss=']).toString()

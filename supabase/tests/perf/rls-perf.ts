@@ -155,7 +155,7 @@ async function main(): Promise<void> {
     stack = await startStack({
       rootDir: repoRoot,
       dataDir,
-      ports: { api: base + 1, db: base + 2, mailbox: base + 4, smtp: base + 5 },
+      ports: { api: base + 1, db: base + 2, mailbox: base + 4, smtp: base + 5, graph: base + 6 },
       log: silentLogger,
     })
     url = stack.urls.db
