@@ -195,8 +195,38 @@ begin
 end
 $$;
 
+-- A bounce (a delivery status notification naming one of our Message-IDs): the mail did not
+-- arrive after all. Its row becomes a dead letter staff see (with the reason), its message shows
+-- failed, and the address gets no more suppressible mail. Answers whether a sent row matched.
+create function public.outbox_bounced(p_id bigint, p_detail text) returns boolean
+language plpgsql volatile security definer set search_path = ''
+as $$
+declare
+  row private.notification_outbox;
+begin
+  update private.notification_outbox
+  set state = 'failed', last_error = left('bounced: ' || coalesce(p_detail, ''), 2000), updated_at = now()
+  where id = p_id and state = 'sent' and channel = 'email'
+  returning * into row;
+  if row.id is null then
+    return false;
+  end if;
+  if row.ticket_message_id is not null then
+    update public.ticket_messages m
+    set metadata = m.metadata || jsonb_build_object('error', left('bounced: ' || coalesce(p_detail, ''), 500))
+    where m.id = row.ticket_message_id;
+  end if;
+  insert into private.email_suppressions (email_lower, category, reason)
+  values (lower(row.recipient), 'all', 'bounce')
+  on conflict (email_lower, category) do nothing;
+  return true;
+end
+$$;
+
 revoke execute on function private.enqueue_auto_reply(text, text, text, jsonb) from public;
 revoke execute on function public.inbound_event_claim(text, text), public.inbound_event_release(text, text),
-  public.inbound_event_record(text, text, text, jsonb), public.receive_email(jsonb) from public, anon, authenticated;
+  public.inbound_event_record(text, text, text, jsonb), public.receive_email(jsonb), public.outbox_bounced(bigint, text)
+  from public, anon, authenticated;
 grant execute on function public.inbound_event_claim(text, text), public.inbound_event_release(text, text),
-  public.inbound_event_record(text, text, text, jsonb), public.receive_email(jsonb) to service_role;
+  public.inbound_event_record(text, text, text, jsonb), public.receive_email(jsonb), public.outbox_bounced(bigint, text)
+  to service_role;

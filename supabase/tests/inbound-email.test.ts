@@ -299,6 +299,41 @@ describe('a reply by email', () => {
     expect(await mailCount(robot)).toBe(0)
   })
 
+  it('a bounce naming our mail makes it a dead letter and stops mail to that address; it is never answered', async () => {
+    const { customer, ticket, reply } = await answeredTicket(`Bounce test ${Date.now()}`)
+    const headers = (await (
+      await fetch(`${urls.mailbox}/api/v1/message/${reply.ID}/headers`)
+    ).json()) as Record<string, string[]>
+    const messageId = Object.entries(headers).find(([k]) => k.toLowerCase() === 'message-id')?.[1]?.[0] ?? ''
+    const row = /^<(?:reply|status)\.(\d+)\./.exec(messageId)?.[1]
+    expect(row).toBeTruthy()
+    await send({
+      from: 'MAILER-DAEMON@mx.example.net',
+      subject: 'Undelivered Mail Returned to Sender',
+      text: `This is the mail system.\n\n<${customer.email}>: host mx.example.net said: 550 5.1.1 User unknown\n\nOriginal-Message-ID: ${messageId}`,
+    })
+    const state = async () =>
+      (
+        await sql<{ state: string; last_error: string | null }>(
+          'select state, last_error from private.notification_outbox where id = $1',
+          [row],
+        )
+      )[0]
+    await expect.poll(async () => (await state())?.state, { timeout: 10_000 }).toBe('failed')
+    expect((await state())?.last_error).toMatch(/^bounced: mailer-daemon@mx\.example\.net/)
+    const suppressed = await sql(
+      "select 1 from private.email_suppressions where email_lower = $1 and category = 'all' and reason = 'bounce'",
+      [customer.email.toLowerCase()],
+    )
+    expect(suppressed).toHaveLength(1)
+    const { data: deadLetters } = await (await signInAs('agent')).supabase
+      .rpc('outbox_dead_letters', {})
+      .throwOnError()
+    expect((deadLetters as { id: number }[]).map((d) => String(d.id))).toContain(row)
+    expect(await mailCount('mailer-daemon@mx.example.net')).toBe(0)
+    expect(ticket.tracking_ref).toBeTruthy()
+  })
+
   it('a staff member’s mail on a ticket becomes an internal note; a closed ticket gets a follow-up', async () => {
     const { customer, ticket } = await answeredTicket(`Staff mail ${Date.now()}`)
     await send({

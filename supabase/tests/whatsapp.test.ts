@@ -248,7 +248,7 @@ describe('agents’ replies (W6–W10)', () => {
   it('inside the window: sent as text, then delivered and read; a late “delivered” does not undo “read” (W6)', async () => {
     const phone = newNumber()
     const { agent, ticket } = await clientTicket(phone)
-    await inbound(phone, `Any news? Ref: ${ticket.tracking_ref}`)
+    const asked = await inbound(phone, `Any news? Ref: ${ticket.tracking_ref}`)
     const reply = `We are sending a technician at 14:00. ${Date.now()}`
     const { data: messageId } = await agent.supabase
       .rpc('send_whatsapp_reply', { p_ticket: ticket.ticket_id, p_body: reply })
@@ -260,6 +260,11 @@ describe('agents’ replies (W6–W10)', () => {
       (await sql<{ status: string }>('select status from ticket_messages where id = $1', [messageId]))[0]
         ?.status
     await expect.poll(status, { timeout: 10_000 }).toBe('delivered')
+    // Answering marks the client's message read (their blue ticks).
+    const { sent } = (await (await graph('/_local/sent')).json()) as {
+      sent: { body: Record<string, unknown> }[]
+    }
+    expect(sent.some((s) => s.body.status === 'read' && s.body.message_id === asked.wamid)).toBe(true)
     const [send] = await sentTo(phone)
     await postJson('/_local/status', { wamid: send?.wamid, status: 'read' })
     expect(await status()).toBe('read')

@@ -537,6 +537,10 @@ export type Database = {
         Args: { p_email: string; p_full_name: string; p_phone: string; p_channel: Database['public']['Enums']['message_channel']; p_summary: string; p_details: string; p_priority: Database['public']['Enums']['ticket_priority'] }
         Returns: { ticket_id: string; tracking_ref: string }[]
       }
+      outbox_bounced: {
+        Args: { p_id: number; p_detail: string }
+        Returns: boolean
+      }
       outbox_claim: {
         Args: { p_worker: string; p_limit?: number; p_lease_seconds?: number }
         Returns: Json

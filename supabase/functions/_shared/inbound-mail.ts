@@ -140,3 +140,20 @@ export function ticketHints(email: ReceivedEmail, settings: InboundSettings): Ti
     subjectRef: REF.exec(email.subject ?? '')?.[1]?.toUpperCase() ?? null,
   }
 }
+
+/**
+ * The outbox rows a bounce names: our Message-IDs (`<reply.{row}.tck-…@domain>`, `<auto.{row}@domain>`)
+ * anywhere in the report. The thread's first mail (`<ticket.tck-…@domain>`) names no row.
+ */
+export function bouncedRowIds(email: ReceivedEmail, settings: InboundSettings): number[] {
+  const domain = escapeRegExp(settings.messageIdDomain)
+  const ours = new RegExp(
+    `<(?:reply|status|staff|auto)\\.(\\d{1,18})(?:\\.tck-[a-z0-9]{6})?@${domain}>`,
+    'gi',
+  )
+  const text = `${email.text ?? ''}\n${email.html ?? ''}`
+  return [...new Set([...text.matchAll(ours)].map((match) => Number(match[1])))]
+}
+
+/** Reasons automaticReason gives mail that may be a bounce report. */
+export const BOUNCE_REASONS = new Set(['bounce', 'null_return_path', 'robot_sender', 'auto_submitted'])

@@ -62,21 +62,31 @@ export const templateParameter = (text: string) =>
     .trim()
     .slice(0, 1000) || '-'
 
-async function post(settings: WhatsappSettings, body: Record<string, unknown>): Promise<WhatsappResult> {
+/** One call to the messages endpoint: the answer's JSON, or what the failure means. */
+async function call(
+  settings: WhatsappSettings,
+  body: Record<string, unknown>,
+): Promise<{ ok: true; json: unknown } | WhatsappFailure> {
   let answer: Response
   try {
     answer = await fetch(`${settings.graphUrl}/${settings.version}/${settings.phoneNumberId}/messages`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${settings.accessToken}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ messaging_product: 'whatsapp', recipient_type: 'individual', ...body }),
+      body: JSON.stringify({ messaging_product: 'whatsapp', ...body }),
       signal: AbortSignal.timeout(20_000),
     })
   } catch (error) {
     return { ok: false, kind: 'retry', code: null, error: `network: ${(error as Error).message}` }
   }
   const json = await answer.json().catch(() => null)
-  if (!answer.ok) return classifyWhatsappError(answer.status, json)
-  const wamid = (json as { messages?: { id?: unknown }[] } | null)?.messages?.[0]?.id
+  return answer.ok ? { ok: true, json } : classifyWhatsappError(answer.status, json)
+}
+
+/** Sends a message; the answer's wamid is what the statuses will name. */
+async function post(settings: WhatsappSettings, body: Record<string, unknown>): Promise<WhatsappResult> {
+  const result = await call(settings, { recipient_type: 'individual', ...body })
+  if (!result.ok) return result
+  const wamid = (result.json as { messages?: { id?: unknown }[] } | null)?.messages?.[0]?.id
   if (typeof wamid !== 'string')
     return { ok: false, kind: 'retry', code: null, error: 'No message id in the answer' }
   return { ok: true, wamid }
@@ -127,4 +137,13 @@ export function sendTicketUpdateTemplate(
     // Not the reply's key: the template's statuses must not move the reply it stands in for.
     ...(callback ? { biz_opaque_callback_data: `tpl:${callback}`.slice(0, 512) } : {}),
   })
+}
+
+/**
+ * Marks the client's message read (blue ticks): done when an agent answers it. Best effort: a
+ * failure here must not hold the answer back, so it is logged, not thrown.
+ */
+export async function markRead(settings: WhatsappSettings, wamid: string): Promise<void> {
+  const result = await call(settings, { status: 'read', message_id: wamid })
+  if (!result.ok) console.warn(`could not mark ${wamid} read: ${result.error}`)
 }

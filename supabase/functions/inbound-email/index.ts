@@ -12,6 +12,8 @@ import { visibleReply } from '../_shared/email-reply.ts'
 import { HttpError, json, readBody, serve } from '../_shared/http.ts'
 import {
   automaticReason,
+  BOUNCE_REASONS,
+  bouncedRowIds,
   cleanSubject,
   type InboundSettings,
   parseAddress,
@@ -139,6 +141,19 @@ serve({
       if (!sender) return await record('ignored', { reason: 'no_sender' })
       const inbound = settings()
       const automatic = automaticReason(email, sender.email, inbound)
+      if (automatic && BOUNCE_REASONS.has(automatic)) {
+        // Never answered; but a report naming our mail means that mail did not arrive.
+        const bounced: number[] = []
+        for (const id of bouncedRowIds(email, inbound)) {
+          const { data, error } = await service.rpc('outbox_bounced', {
+            p_id: id,
+            p_detail: `${sender.email}: ${(email.subject ?? '').slice(0, 200)}`,
+          })
+          if (error) throw new Error(`outbox_bounced: ${error.message}`)
+          if (data) bounced.push(id)
+        }
+        if (bounced.length > 0) return await record('bounce', { reason: automatic, outbox_ids: bounced })
+      }
       if (automatic) return await record('ignored', { reason: automatic })
       const { data: allowed, error: limitError } = await service.rpc('rate_limit_hit', {
         p_bucket: 'inbound_email',

@@ -12,7 +12,7 @@ import { mailFrom, portalUrl, sendMailClassified, siteUrl, supportInbox } from '
 import { type MailSettings, type OutboxRow, renderNotification } from '../_shared/notification-mail.ts'
 import { sameSecret } from '../_shared/signatures.ts'
 import { serviceClient } from '../_shared/supabase.ts'
-import { sendText, sendTicketUpdateTemplate, whatsappSettings } from '../_shared/whatsapp.ts'
+import { markRead, sendText, sendTicketUpdateTemplate, whatsappSettings } from '../_shared/whatsapp.ts'
 
 const bodySchema = z.object({ max: z.number().int().min(1).max(100).default(50) })
 
@@ -101,6 +101,8 @@ async function deliverWhatsapp(service: SupabaseClient, row: ClaimedRow, counts:
   const state = (states as { window_open: boolean; may_template: boolean }[] | null)?.[0]
   const windowOpen = row.event === 'whatsapp_unmatched' || Boolean(state?.window_open)
   if (windowOpen) {
+    // The agent has read what the client wrote: show them (blue ticks) before the answer arrives.
+    if (p.context_id) await markRead(settings, p.context_id)
     const result = await sendText(settings, row.recipient, text, {
       contextId: p.context_id,
       callback: row.idempotency_key,

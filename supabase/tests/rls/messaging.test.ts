@@ -42,6 +42,7 @@ describe('the messaging calls', () => {
       ['whatsapp_send_state', { p_phone: '+27820000001', p_ticket: T('a1') }],
       ['outbox_park', { p_id: 1, p_template_wamid: 'x' }],
       ['outbox_expire_parked', { p_days: 7 }],
+      ['outbox_bounced', { p_id: 1, p_detail: 'x' }],
     ] as const
     for (const caller of CALLERS) {
       for (const [name, args] of calls) {

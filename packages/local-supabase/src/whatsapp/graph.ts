@@ -189,7 +189,11 @@ export async function startGraphStandIn(options: GraphOptions) {
     if (config.down) return send(res, 503, { error: { message: 'Service temporarily unavailable', code: 2 } })
     const body = await readJsonBody(req)
     if (body?.messaging_product !== 'whatsapp') return send(res, 400, graphError(100, 'messaging_product'))
-    if (body.status === 'read') return send(res, 200, { success: true })
+    if (body.status === 'read') {
+      // Recorded like a send (no `to`): tests see which client message was marked read.
+      sent.unshift({ at: new Date().toISOString(), path, body, wamid: String(body.message_id ?? '') })
+      return send(res, 200, { success: true })
+    }
     const to =
       typeof body.to === 'string' ? body.to : typeof body.recipient === 'string' ? body.recipient : ''
     if (!to) return send(res, 400, graphError(100, 'to'))
