@@ -206,3 +206,28 @@ test('the customer confirms a resolution or reports it still broken; a new ticke
   await expect(details.filter({ hasText: 'Closed' })).toBeVisible()
   expect(await axeBlocking(customer)).toEqual([])
 })
+
+test('the SLA due time moves with the priority and shows in the queue', async ({ portalAs, request }) => {
+  const summary = `SLA walkthrough ${unique()}`
+  const ticket = await createTicketAs(request, THABO, { summary })
+  const agent = await portalAs(AGENT, `/portal/helpdesk/${ticket.id}`)
+  const helpdesk = new HelpdeskPage(agent)
+  const details = agent.getByLabel('Ticket details')
+  const due = details
+    .getByRole('term')
+    .filter({ hasText: 'Resolution due' })
+    .locator('xpath=following-sibling::dd[1]')
+  const normal = await due.textContent()
+  expect(normal).toMatch(/\d{2}:\d{2}/)
+  await expect(details.getByText(/^First response due /)).toBeVisible()
+
+  // Urgent: 1 business hour to respond, 4 to resolve; the database moves both.
+  await helpdesk.setPriority('urgent')
+  await expect(agent.getByText('Priority changed to Urgent.')).toBeVisible()
+  await expect(due).not.toHaveText(normal as string)
+
+  // The queue shows the next promise for the ticket.
+  await agent.goto(url(`/portal/helpdesk?search=${encodeURIComponent(summary)}`))
+  const row = helpdesk.table.getByRole('row').filter({ hasText: summary })
+  await expect(row.getByRole('cell').nth(4)).toContainText(/First response (due|overdue since)/)
+})

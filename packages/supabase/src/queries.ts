@@ -147,9 +147,10 @@ export async function isStaffQuery(client: TypedSupabaseClient, userId: string):
   return (data ?? []).length > 0
 }
 
-export const HELPDESK_LIST_COLUMNS = 'id, summary, status, priority, created_at, tracking_ref, assigned_to'
-export const HELPDESK_TICKET_COLUMNS =
-  'id, summary, details, status, close_reason, priority, channel, location, created_at, updated_at, first_response_at, tracking_ref, assigned_to, created_by_user_id, requester_name, version, company:companies(name), requester_contact:requester_contacts(email, phone)'
+/** The SLA clock (…_sla_business_hours.sql), for the queue and the ticket page. */
+const SLA_COLUMNS = 'first_response_at, first_response_due_at, resolution_due_at, sla_paused_at, resolved_at'
+export const HELPDESK_LIST_COLUMNS = `id, summary, status, priority, created_at, tracking_ref, assigned_to, ${SLA_COLUMNS}`
+export const HELPDESK_TICKET_COLUMNS = `id, summary, details, status, close_reason, priority, channel, location, created_at, updated_at, tracking_ref, assigned_to, created_by_user_id, requester_name, version, ${SLA_COLUMNS}, company:companies(name), requester_contact:requester_contacts(email, phone)`
 
 export interface HelpdeskTicketsArgs {
   /** One status, 'active' (everything but resolved and closed) or 'all'. */

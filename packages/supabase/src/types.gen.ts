@@ -214,6 +214,27 @@ export type Database = {
         }
         Relationships: []
       }
+      sla_targets: {
+        Row: {
+          first_response_minutes: number
+          priority: Database['public']['Enums']['ticket_priority']
+          resolution_minutes: number
+          updated_at: string
+        }
+        Insert: {
+          first_response_minutes: number
+          priority: Database['public']['Enums']['ticket_priority']
+          resolution_minutes: number
+          updated_at?: string
+        }
+        Update: {
+          first_response_minutes?: number
+          priority?: Database['public']['Enums']['ticket_priority']
+          resolution_minutes?: number
+          updated_at?: string
+        }
+        Relationships: []
+      }
       support_requests: {
         Row: {
           category: string
@@ -369,13 +390,18 @@ export type Database = {
           created_by_user_id: string | null
           details: string | null
           first_response_at: string | null
+          first_response_due_at: string | null
           follow_up_of: string | null
           id: string
           location: string | null
           priority: Database['public']['Enums']['ticket_priority']
           requester_contact_id: string | null
           requester_name: string | null
+          resolution_due_at: string | null
+          resolved_at: string | null
           service_category_id: string | null
+          sla_paused_at: string | null
+          sla_paused_minutes: number
           status: Database['public']['Enums']['ticket_status']
           summary: string
           tracking_ref: string
@@ -393,13 +419,18 @@ export type Database = {
           created_by_user_id?: string | null
           details?: string | null
           first_response_at?: string | null
+          first_response_due_at?: string | null
           follow_up_of?: string | null
           id?: string
           location?: string | null
           priority?: Database['public']['Enums']['ticket_priority']
           requester_contact_id?: string | null
           requester_name?: string | null
+          resolution_due_at?: string | null
+          resolved_at?: string | null
           service_category_id?: string | null
+          sla_paused_at?: string | null
+          sla_paused_minutes?: number
           status?: Database['public']['Enums']['ticket_status']
           summary: string
           tracking_ref?: string
@@ -417,13 +448,18 @@ export type Database = {
           created_by_user_id?: string | null
           details?: string | null
           first_response_at?: string | null
+          first_response_due_at?: string | null
           follow_up_of?: string | null
           id?: string
           location?: string | null
           priority?: Database['public']['Enums']['ticket_priority']
           requester_contact_id?: string | null
           requester_name?: string | null
+          resolution_due_at?: string | null
+          resolved_at?: string | null
           service_category_id?: string | null
+          sla_paused_at?: string | null
+          sla_paused_minutes?: number
           status?: Database['public']['Enums']['ticket_status']
           summary?: string
           tracking_ref?: string

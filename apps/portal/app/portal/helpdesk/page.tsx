@@ -14,6 +14,7 @@ import { Container } from '@siyakha/ui/container'
 import { InputField, SelectField } from '@siyakha/ui/field'
 import type { Metadata } from 'next'
 import Link from 'next/link'
+import { SlaDue } from '@/components/sla-due'
 import { cursorOf, formatCursor, parseCursor } from '@/lib/cursor'
 import { formatDateTime } from '@/lib/format'
 import { currentUserIsStaff, requireUser, serverSupabase } from '@/lib/session'
@@ -94,6 +95,8 @@ export default async function HelpdeskPage({ searchParams }: { searchParams: Pro
   )
   if (!(await currentUserIsStaff())) return <AccessDenied />
   const { tickets, hasNext, hasPrevious, failed } = await loadTickets(filters, user.id, start)
+  // One instant for the whole page, so every row's SLA colour is judged at the same time.
+  const now = new Date()
   // Going back can reach the top sooner than the number says (tickets were deleted meanwhile).
   const shown = hasPrevious ? page : 1
   const first = (shown - 1) * HELPDESK_PAGE_SIZE + 1
@@ -174,11 +177,13 @@ export default async function HelpdeskPage({ searchParams }: { searchParams: Pro
               </caption>
               <thead className="bg-slate-50 text-slate-700">
                 <tr>
-                  {['Reference', 'Summary', 'Status', 'Priority', 'Created', 'Assignee'].map((heading) => (
-                    <th key={heading} scope="col" className="px-4 py-3 font-semibold whitespace-nowrap">
-                      {heading}
-                    </th>
-                  ))}
+                  {['Reference', 'Summary', 'Status', 'Priority', 'SLA', 'Created', 'Assignee'].map(
+                    (heading) => (
+                      <th key={heading} scope="col" className="px-4 py-3 font-semibold whitespace-nowrap">
+                        {heading}
+                      </th>
+                    ),
+                  )}
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-200">
@@ -195,6 +200,9 @@ export default async function HelpdeskPage({ searchParams }: { searchParams: Pro
                     <td className="min-w-56 px-4 py-3 text-brand-900">{ticket.summary}</td>
                     <td className="px-4 py-3 whitespace-nowrap">{staffStatusLabel(ticket.status)}</td>
                     <td className="px-4 py-3 whitespace-nowrap">{PRIORITY_LABELS[ticket.priority]}</td>
+                    <td className="px-4 py-3 whitespace-nowrap">
+                      <SlaDue ticket={ticket} now={now} />
+                    </td>
                     <td className="px-4 py-3 whitespace-nowrap">
                       <time dateTime={ticket.created_at}>{formatDateTime(ticket.created_at)}</time>
                     </td>

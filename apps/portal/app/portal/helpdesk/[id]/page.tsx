@@ -10,6 +10,7 @@ import { Container } from '@siyakha/ui/container'
 import type { Metadata } from 'next'
 import Link from 'next/link'
 import { Conversation } from '@/components/conversation'
+import { SlaDue } from '@/components/sla-due'
 import { conversation } from '@/lib/conversation'
 import { formatDateTime } from '@/lib/format'
 import { currentUserIsStaff, requireUser, serverSupabase } from '@/lib/session'
@@ -128,6 +129,19 @@ export default async function HelpdeskTicketPage({ params }: { params: Promise<{
               </Detail>
               <Detail term="First response">
                 <DateTime iso={ticket.first_response_at} />
+              </Detail>
+              <Detail term="SLA">
+                <SlaDue ticket={ticket} />
+              </Detail>
+              <Detail term="First response due">
+                <DateTime iso={ticket.first_response_due_at} />
+              </Detail>
+              <Detail term="Resolution due">
+                {ticket.sla_paused_at ? (
+                  'Paused while waiting on the customer'
+                ) : (
+                  <DateTime iso={ticket.resolution_due_at} />
+                )}
               </Detail>
               <Detail term="Updated">
                 <DateTime iso={ticket.updated_at} />
