@@ -163,7 +163,9 @@ alter table public.tickets
   add column resolved_at timestamptz,
   -- while waiting on the customer: since when; the business minutes of earlier waits
   add column sla_paused_at timestamptz,
-  add column sla_paused_minutes integer not null default 0;
+  add column sla_paused_minutes integer not null default 0,
+  -- a resolved ticket's "still broken?" reminder went (public.close_resolved_tickets)
+  add column resolution_reminder_at timestamptz;
 
 -- Due from creation: the first response after its target; the resolution after its target plus
 -- every business minute the ticket waited on the customer. Recomputed (not shifted) on every
@@ -194,6 +196,7 @@ begin
   end if;
   if new.status = 'resolved' and (tg_op = 'INSERT' or old.status <> 'resolved') then
     new.resolved_at := now();
+    new.resolution_reminder_at := null;
   elsif new.status not in ('resolved', 'closed') then
     new.resolved_at := null;
   end if;
@@ -226,3 +229,88 @@ create index tickets_open_resolution_due_idx on public.tickets (resolution_due_a
   where status not in ('resolved', 'closed');
 create index tickets_unanswered_first_response_due_idx on public.tickets (first_response_due_at)
   where first_response_at is null and status not in ('resolved', 'closed');
+
+-- Resolved tickets close themselves --------------------------------------------------------------
+
+-- A resolved ticket nobody answers closes itself after 5 business days (close reason auto_closed,
+-- which mails the requester), with a reminder after 3. The outbox worker calls this at the start of
+-- every run (hosted: every 10 s by pg_cron; locally the stack's driver); both steps only look at
+-- tickets resolved at least two calendar days ago, through the index below. Answers what it did.
+create index tickets_resolved_at_idx on public.tickets (resolved_at) where status = 'resolved';
+
+create function public.close_resolved_tickets(p_remind_days integer default 3, p_close_days integer default 5)
+returns jsonb
+language plpgsql volatile security definer set search_path = ''
+as $$
+declare
+  reminded integer := 0;
+  closed integer := 0;
+  ticket public.tickets;
+  person record;
+begin
+  for ticket in
+    select t.* from public.tickets t
+    where t.status = 'resolved' and t.resolved_at < now() - interval '2 days'
+      and private.business_minutes(t.resolved_at, now()) >= p_close_days * 540
+    for update skip locked
+  loop
+    update public.tickets set status = 'closed', close_reason = 'auto_closed' where id = ticket.id;
+    closed := closed + 1;
+  end loop;
+  for ticket in
+    select t.* from public.tickets t
+    where t.status = 'resolved' and t.resolution_reminder_at is null and t.resolved_at < now() - interval '2 days'
+      and private.business_minutes(t.resolved_at, now()) >= p_remind_days * 540
+    for update skip locked
+  loop
+    update public.tickets set resolution_reminder_at = now() where id = ticket.id;
+    if not private.notifications_off() then
+      for person in select * from private.requester_address(ticket) loop
+        perform private.enqueue_email('ticket:' || ticket.id || ':resolved_reminder:' || ticket.version,
+                                      'status_resolved_reminder', 'ticket_updates', ticket.id, null, person.email,
+                                      person.user_id, private.ticket_payload(ticket));
+      end loop;
+    end if;
+    reminded := reminded + 1;
+  end loop;
+  return jsonb_build_object('reminded', reminded, 'closed', closed);
+end
+$$;
+revoke execute on function public.close_resolved_tickets(integer, integer) from public, anon, authenticated;
+grant execute on function public.close_resolved_tickets(integer, integer) to service_role;
+
+-- The helpdesk's SLA report ----------------------------------------------------------------------
+
+-- Since p_since (the portal asks for this week, from Monday 00:00 in Johannesburg), staff only:
+-- how many tickets broke a promise (first response late or still unanswered past due; resolved
+-- late or open past due and not waiting on the customer), and the median first response in
+-- business minutes. Anyone else gets no row.
+create function public.sla_report(p_since timestamptz)
+returns table (
+  tickets integer, first_response_breached integer, resolution_breached integer, breached integer,
+  answered integer, median_first_response_minutes integer
+)
+language sql stable security definer set search_path = ''
+as $$
+  with t as (
+    select
+      coalesce(x.first_response_at > x.first_response_due_at,
+               x.status not in ('resolved', 'closed') and now() > x.first_response_due_at) as fr_late,
+      case when x.status in ('resolved', 'closed') then x.resolved_at > x.resolution_due_at
+           else x.sla_paused_at is null and now() > x.resolution_due_at end as res_late,
+      case when x.first_response_at is not null then private.business_minutes(x.created_at, x.first_response_at) end
+        as fr_minutes
+    from public.tickets x
+    where x.created_at >= p_since
+  )
+  select count(*)::integer,
+         count(*) filter (where fr_late)::integer,
+         count(*) filter (where res_late)::integer,
+         count(*) filter (where fr_late or res_late)::integer,
+         count(fr_minutes)::integer,
+         (percentile_disc(0.5) within group (order by fr_minutes))::integer
+  from t
+  having (select private.is_staff())
+$$;
+revoke execute on function public.sla_report(timestamptz) from public, anon;
+grant execute on function public.sla_report(timestamptz) to authenticated, service_role;

@@ -2,7 +2,8 @@
 // over a table of dates (weekends, the 17:00 boundary, Easter holidays, a Sunday holiday moved to
 // the Monday), and the due times the database keeps on a ticket as its priority and status change.
 import { describe, expect, it } from 'vitest'
-import { DEMO, signInAs, sql, withPg } from './helpers'
+import { mailsTo } from './functions-helpers'
+import { DEMO, newCustomer, signInAs, sql, withPg } from './helpers'
 
 /** Johannesburg wall-clock time (UTC+2 all year) as an instant. */
 const jhb = (local: string) => `${local}+02:00`
@@ -135,5 +136,102 @@ describe('due times on a ticket', () => {
     expect(resumed?.paused_minutes).toBe(resumed?.expected_minutes)
     expect(resumed?.same_due).toBe(true)
     expect((await due(id))?.paused).toBeNull()
+  })
+})
+
+describe('resolved tickets close themselves', () => {
+  /** A resolved ticket of a fresh customer, resolved `resolvedAt` (set without triggers). */
+  async function resolvedTicket(resolvedAt: string) {
+    const customer = await newCustomer('autoclose')
+    const [row] = await sql<{ id: string; tracking_ref: string }>(
+      `insert into public.tickets (created_by_user_id, summary, status, created_at)
+       values ($1, 'Auto-close test', 'resolved', $2::timestamptz) returning id, tracking_ref`,
+      [customer.id, resolvedAt],
+    )
+    await withPg(async (db) => {
+      await db.query('begin')
+      await db.query("set local session_replication_role = 'replica'")
+      await db.query('update public.tickets set resolved_at = $1::timestamptz where id = $2', [
+        resolvedAt,
+        row?.id,
+      ])
+      await db.query('commit')
+    })
+    return { customer, ticket: row as { id: string; tracking_ref: string } }
+  }
+
+  it('a reminder after 3 business days, the close after 5, each mailed once', async () => {
+    const now = Date.now()
+    const days = (n: number) => new Date(now - n * 24 * 3600 * 1000).toISOString()
+    // 5 calendar days cover at least 3 business days (one weekend at most), 9 cover at least 5.
+    const remind = await resolvedTicket(days(5))
+    const close = await resolvedTicket(days(9))
+    const fresh = await resolvedTicket(days(1))
+    const status = async (id: string) =>
+      (
+        await sql<{ status: string; close_reason: string | null; reminded: boolean }>(
+          'select status, close_reason, resolution_reminder_at is not null as reminded from public.tickets where id = $1',
+          [id],
+        )
+      )[0]
+    // The stack's worker runs this every 2 s.
+    await expect.poll(async () => (await status(close.ticket.id))?.status, { timeout: 10_000 }).toBe('closed')
+    expect((await status(close.ticket.id))?.close_reason).toBe('auto_closed')
+    await expect.poll(async () => (await status(remind.ticket.id))?.reminded, { timeout: 10_000 }).toBe(true)
+    expect((await status(remind.ticket.id))?.status).toBe('resolved')
+    expect(await status(fresh.ticket.id)).toMatchObject({ status: 'resolved', reminded: false })
+
+    const [reminder] = await mailsTo(remind.customer.email, `[${remind.ticket.tracking_ref}]`, 10_000)
+    expect(reminder?.Text).toContain('resolved three business days ago')
+    const closedMails = await mailsTo(close.customer.email, `[${close.ticket.tracking_ref}]`, 10_000)
+    expect(closedMails.some((m) => m.Text.includes(`${close.ticket.tracking_ref} is closed.`))).toBe(true)
+    await new Promise((resolve) => setTimeout(resolve, 2500))
+    const reminders = (await mailsTo(remind.customer.email, `[${remind.ticket.tracking_ref}]`, 0)).filter(
+      (m) => m.Text.includes('resolved three business days ago'),
+    )
+    expect(reminders).toHaveLength(1)
+  })
+})
+
+describe('the SLA report', () => {
+  it('counts this week’s broken promises and the median first response, for staff only', async () => {
+    const since = new Date(Date.now() - 3600 * 1000).toISOString()
+    const id = await (async () => {
+      const [row] = await sql<{ id: string }>(
+        `insert into public.tickets (created_by_user_id, summary, priority, created_at)
+         values ($1, 'Report test', 'urgent', now() - interval '10 minutes') returning id`,
+        [DEMO.thabo.id],
+      )
+      return row?.id as string
+    })()
+    const agent = await signInAs('agent')
+    const { data: before } = await agent.supabase
+      .rpc('sla_report', { p_since: since })
+      .single()
+      .throwOnError()
+    // A first response long after its due time breaks the promise.
+    await withPg(async (db) => {
+      await db.query('begin')
+      await db.query("set local session_replication_role = 'replica'")
+      await db.query(
+        "update public.tickets set first_response_due_at = now() - interval '5 minutes', first_response_at = now() where id = $1",
+        [id],
+      )
+      await db.query('commit')
+    })
+    const { data: after } = await agent.supabase.rpc('sla_report', { p_since: since }).single().throwOnError()
+    const b = before as { tickets: number; first_response_breached: number; answered: number }
+    const a = after as {
+      tickets: number
+      first_response_breached: number
+      answered: number
+      median_first_response_minutes: number | null
+    }
+    expect(a.tickets).toBe(b.tickets)
+    expect(a.first_response_breached).toBe(b.first_response_breached + 1)
+    expect(a.answered).toBe(b.answered + 1)
+    const customer = await signInAs('thabo')
+    const { data: none } = await customer.supabase.rpc('sla_report', { p_since: since }).throwOnError()
+    expect(none).toEqual([])
   })
 })

@@ -77,6 +77,7 @@ test.describe('axe-core on the portal', () => {
       `/portal/helpdesk/${ACME_TICKET}`,
       '/portal/helpdesk/outbox',
       '/portal/helpdesk/new',
+      '/portal/helpdesk/report',
     ]) {
       await page.goto(`${PORTAL_ORIGIN}${path}`)
       found.push(...(await axeBlocking(page)).map((v) => `${path}: ${v}`))

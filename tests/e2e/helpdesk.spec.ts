@@ -230,4 +230,13 @@ test('the SLA due time moves with the priority and shows in the queue', async ({
   await agent.goto(url(`/portal/helpdesk?search=${encodeURIComponent(summary)}`))
   const row = helpdesk.table.getByRole('row').filter({ hasText: summary })
   await expect(row.getByRole('cell').nth(4)).toContainText(/First response (due|overdue since)/)
+
+  // The week's figures are one click away.
+  await agent.getByRole('link', { name: 'SLA this week' }).click()
+  await expect(agent.getByRole('heading', { name: 'SLA this week', level: 1 })).toBeVisible()
+  const opened = agent
+    .getByRole('term')
+    .filter({ hasText: 'Tickets opened' })
+    .locator('xpath=following-sibling::dd[1]')
+  expect(Number(await opened.textContent())).toBeGreaterThan(0)
 })

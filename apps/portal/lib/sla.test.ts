@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { type SlaTicket, slaState, slaText } from './sla'
+import { businessDuration, type SlaTicket, slaState, slaText, weekStart } from './sla'
 
 const now = new Date('2026-11-25T10:00:00Z')
 const open: SlaTicket = {
@@ -46,5 +46,21 @@ describe('slaState', () => {
     expect(slaText({ target: 'resolution', due: 'x', tone: 'breached' }, '27 Nov')).toBe(
       'Resolution overdue since 27 Nov',
     )
+  })
+})
+
+describe('the report’s week and durations', () => {
+  it('starts the week on Monday at midnight in Johannesburg', () => {
+    expect(weekStart(new Date('2026-11-25T10:00:00Z')).toISOString()).toBe('2026-11-22T22:00:00.000Z')
+    // Sunday 23:30 in Johannesburg is still the week before.
+    expect(weekStart(new Date('2026-11-29T21:30:00Z')).toISOString()).toBe('2026-11-22T22:00:00.000Z')
+    // Monday 00:30 in Johannesburg (Sunday 22:30 UTC) is the new week.
+    expect(weekStart(new Date('2026-11-29T22:30:00Z')).toISOString()).toBe('2026-11-29T22:00:00.000Z')
+  })
+
+  it('says business minutes in hours and minutes', () => {
+    expect(businessDuration(45)).toBe('45 min')
+    expect(businessDuration(120)).toBe('2 h')
+    expect(businessDuration(135)).toBe('2 h 15 min')
   })
 })

@@ -55,3 +55,22 @@ export function slaText(state: SlaState, formatted: string | null): string {
       return `${state.target === 'resolution' ? 'Resolution' : 'First response'} due ${formatted}`
   }
 }
+
+/** Johannesburg is UTC+2 all year (no daylight saving). */
+const JHB_OFFSET_MS = 2 * 60 * 60 * 1000
+
+/** Monday 00:00 in Johannesburg of the week `now` is in, as an instant. */
+export function weekStart(now: Date = new Date()): Date {
+  const local = new Date(now.getTime() + JHB_OFFSET_MS)
+  const sinceMonday = (local.getUTCDay() + 6) % 7
+  const monday = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate() - sinceMonday)
+  return new Date(monday - JHB_OFFSET_MS)
+}
+
+/** Business minutes as people say them: "45 min", "2 h 15 min". */
+export function businessDuration(minutes: number): string {
+  const hours = Math.floor(minutes / 60)
+  const rest = minutes % 60
+  if (hours === 0) return `${rest} min`
+  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`
+}

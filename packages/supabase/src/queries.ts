@@ -243,6 +243,11 @@ export function notificationPreferencesQuery(client: TypedSupabaseClient) {
 }
 
 /** Notifications the outbox could not deliver (staff get rows; anyone else none). */
+/** The helpdesk's SLA figures for tickets opened since `since` (public.sla_report; staff only). */
+export function slaReportQuery(client: TypedSupabaseClient, since: Date) {
+  return client.rpc('sla_report', { p_since: since.toISOString() }).maybeSingle().throwOnError()
+}
+
 export function deadLettersQuery(client: TypedSupabaseClient) {
   return client.rpc('outbox_dead_letters', { p_limit: 100 }).throwOnError()
 }

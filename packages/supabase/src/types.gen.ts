@@ -398,6 +398,7 @@ export type Database = {
           requester_contact_id: string | null
           requester_name: string | null
           resolution_due_at: string | null
+          resolution_reminder_at: string | null
           resolved_at: string | null
           service_category_id: string | null
           sla_paused_at: string | null
@@ -427,6 +428,7 @@ export type Database = {
           requester_contact_id?: string | null
           requester_name?: string | null
           resolution_due_at?: string | null
+          resolution_reminder_at?: string | null
           resolved_at?: string | null
           service_category_id?: string | null
           sla_paused_at?: string | null
@@ -456,6 +458,7 @@ export type Database = {
           requester_contact_id?: string | null
           requester_name?: string | null
           resolution_due_at?: string | null
+          resolution_reminder_at?: string | null
           resolved_at?: string | null
           service_category_id?: string | null
           sla_paused_at?: string | null
@@ -553,6 +556,10 @@ export type Database = {
       [_ in never]: never
     }
     Functions: {
+      close_resolved_tickets: {
+        Args: { p_remind_days?: number; p_close_days?: number }
+        Returns: Json
+      }
       hit_page_view: {
         Args: { p_namespace: string; p_page_key: string }
         Returns: number
@@ -628,6 +635,10 @@ export type Database = {
       send_whatsapp_reply: {
         Args: { p_ticket: string; p_body: string }
         Returns: string
+      }
+      sla_report: {
+        Args: { p_since: string }
+        Returns: { tickets: number; first_response_breached: number; resolution_breached: number; breached: number; answered: number; median_first_response_minutes: number }[]
       }
       submit_web_request: {
         Args: { p_kind: string; p_request: Json; p_ticket: Json }

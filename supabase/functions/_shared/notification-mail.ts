@@ -102,6 +102,8 @@ function opening(row: OutboxRow): string {
       return `We need something from you to go on with ${ref}. Please reply to this email or on the ticket's page.`
     case 'status_resolved':
       return `We think ${ref} is resolved. If it is, please confirm on the ticket's page; if not, reply and the ticket opens again.`
+    case 'status_resolved_reminder':
+      return `We marked ${ref} resolved three business days ago. If it is still not working, reply and the ticket opens again; if it is, there is nothing to do: it closes itself in two business days.`
     case 'status_closed':
       return `${ref} is closed. If you need more help, reply and we will open a new ticket.`
     case 'staff_new_ticket':

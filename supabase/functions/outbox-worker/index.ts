@@ -173,8 +173,12 @@ serve({
     const counts: Counts = { sent: 0, retried: 0, failed: 0, dead: 0, parked: 0 }
     const started = Date.now()
     let remaining = parsed.data.max
+    // Housekeeping that writes outbox rows this run then sends: parked WhatsApp replies that
+    // waited too long, and resolved tickets due a reminder or their automatic close.
     const { error: expireError } = await service.rpc('outbox_expire_parked', {})
     if (expireError) throw new Error(`outbox_expire_parked: ${expireError.message}`)
+    const { error: closeError } = await service.rpc('close_resolved_tickets', {})
+    if (closeError) throw new Error(`close_resolved_tickets: ${closeError.message}`)
     while (remaining > 0 && Date.now() - started < RUN_BUDGET_MS) {
       const { data, error } = await service.rpc('outbox_claim', {
         p_worker: worker,

@@ -112,6 +112,12 @@ export default async function HelpdeskPage({ searchParams }: { searchParams: Pro
             Log a ticket for a client
           </Link>
           <Link
+            href="/portal/helpdesk/report"
+            className="text-sm text-brand-700 underline underline-offset-2"
+          >
+            SLA this week
+          </Link>
+          <Link
             href="/portal/helpdesk/outbox"
             className="text-sm text-brand-700 underline underline-offset-2"
           >

@@ -18,6 +18,11 @@ const EVENTS: Record<string, string> = {
   staff_new_ticket: 'New ticket alert',
   customer_reply: 'Customer reply alert',
   staff_assigned: 'Assignment alert',
+  status_resolved_reminder: 'Resolved: reminder',
+  staff_whatsapp_reply: 'WhatsApp reply to the client',
+  whatsapp_unmatched: 'WhatsApp: which ticket?',
+  auto_reply_unverified_sender: 'Automatic answer: sender not on the ticket',
+  auto_reply_unknown_sender: 'Automatic answer: unknown sender',
 }
 
 /**
