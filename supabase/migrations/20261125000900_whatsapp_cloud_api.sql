@@ -378,25 +378,20 @@ begin
                   order by i.created_at desc limit 1)
     returning m.id into stored;
     if stored is not null then
-      update public.tickets set whatsapp_opt_in_at = coalesce(whatsapp_opt_in_at, now()) where id = ticket.id;
-      update private.notification_outbox
-      set next_attempt_at = now(), last_error = null, updated_at = now()
-      where channel = 'whatsapp' and recipient = sender and state = 'pending' and next_attempt_at = 'infinity';
-      perform public.inbound_event_record('whatsapp', p ->> 'wamid', 'handoff_delivered', jsonb_build_object('from', sender));
-      update private.inbound_events set ticket_id = ticket.id where provider = 'whatsapp' and event_id = p ->> 'wamid';
-      return jsonb_build_object('outcome', 'handoff_delivered', 'ticket_id', ticket.id, 'tracking_ref', ticket.tracking_ref);
+      verdict := 'handoff_delivered';
+    else
+      insert into public.ticket_messages (ticket_id, direction, channel, to_from, body, status, created_by, author_name,
+                                          external_id, created_at, metadata)
+      values (ticket.id, 'inbound', 'whatsapp', sender, words, 'delivered',
+              case when account = ticket.created_by_user_id then account end,
+              left(coalesce(nullif(p ->> 'profile_name', ''), sender), 200), p ->> 'wamid', sent_at,
+              jsonb_strip_nulls(jsonb_build_object('wa_user_id', p ->> 'user_id', 'profile_name', p ->> 'profile_name',
+                                                   'context_id', p ->> 'context_id', 'media', p -> 'media')))
+      on conflict (channel, external_id) where external_id is not null do nothing
+      returning id into stored;
+      verdict := case when stored is null then 'duplicate' else 'message' end;
     end if;
-    insert into public.ticket_messages (ticket_id, direction, channel, to_from, body, status, created_by, author_name,
-                                        external_id, created_at, metadata)
-    values (ticket.id, 'inbound', 'whatsapp', sender, words, 'delivered',
-            case when account = ticket.created_by_user_id then account end,
-            left(coalesce(nullif(p ->> 'profile_name', ''), sender), 200), p ->> 'wamid', sent_at,
-            jsonb_strip_nulls(jsonb_build_object('wa_user_id', p ->> 'user_id', 'profile_name', p ->> 'profile_name',
-                                                 'context_id', p ->> 'context_id', 'media', p -> 'media')))
-    on conflict (channel, external_id) where external_id is not null do nothing
-    returning id into stored;
     update public.tickets set whatsapp_opt_in_at = coalesce(whatsapp_opt_in_at, now()) where id = ticket.id;
-    verdict := case when stored is null then 'duplicate' else 'message' end;
   end if;
 
   -- The window is open again: replies parked for it go now.

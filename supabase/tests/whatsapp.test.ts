@@ -244,6 +244,21 @@ describe('inbound messages (W3–W5)', () => {
   })
 })
 
+/** An agent's reply to a client who last wrote two days ago (the window is shut; consent given). */
+async function replyOutsideWindow(body: string) {
+  const phone = newNumber()
+  const { agent, ticket } = await clientTicket(phone)
+  await inbound(phone, `Hello. Ref: ${ticket.tracking_ref}`)
+  await sql(
+    "update whatsapp_contacts set last_inbound_at = now() - interval '2 days' where phone_e164 = $1",
+    [phone],
+  )
+  const { data: messageId } = await agent.supabase
+    .rpc('send_whatsapp_reply', { p_ticket: ticket.ticket_id, p_body: body })
+    .throwOnError()
+  return { phone, messageId: messageId as string }
+}
+
 describe('agents’ replies (W6–W10)', () => {
   it('inside the window: sent as text, then delivered and read; a late “delivered” does not undo “read” (W6)', async () => {
     const phone = newNumber()
@@ -273,17 +288,8 @@ describe('agents’ replies (W6–W10)', () => {
   })
 
   it('outside the window: the template goes, the reply waits and follows when the client writes (W7)', async () => {
-    const phone = newNumber()
-    const { agent, ticket } = await clientTicket(phone)
-    await inbound(phone, `Hello. Ref: ${ticket.tracking_ref}`)
-    await sql(
-      "update whatsapp_contacts set last_inbound_at = now() - interval '2 days' where phone_e164 = $1",
-      [phone],
-    )
     const reply = `Your new router has arrived. ${Date.now()}`
-    const { data: messageId } = await agent.supabase
-      .rpc('send_whatsapp_reply', { p_ticket: ticket.ticket_id, p_body: reply })
-      .throwOnError()
+    const { phone, messageId } = await replyOutsideWindow(reply)
     await expect
       .poll(async () => (await sentTo(phone)).map((s) => s.body.type), { timeout: 10_000 })
       .toEqual(['template'])
@@ -312,16 +318,7 @@ describe('agents’ replies (W6–W10)', () => {
   })
 
   it('a parked reply whose customer never writes back fails after 7 days', async () => {
-    const phone = newNumber()
-    const { agent, ticket } = await clientTicket(phone)
-    await inbound(phone, `Hello. Ref: ${ticket.tracking_ref}`)
-    await sql(
-      "update whatsapp_contacts set last_inbound_at = now() - interval '2 days' where phone_e164 = $1",
-      [phone],
-    )
-    const { data: messageId } = await agent.supabase
-      .rpc('send_whatsapp_reply', { p_ticket: ticket.ticket_id, p_body: 'Still there?' })
-      .throwOnError()
+    const { messageId } = await replyOutsideWindow('Still there?')
     const state = async () =>
       (
         await sql<{ state: string; next: string }>(

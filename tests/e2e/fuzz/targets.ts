@@ -38,6 +38,8 @@ export const TABLES = [
   'company_members',
   'user_roles',
   'staff_directory',
+  'whatsapp_contacts',
+  'sla_targets',
   'no_such_table',
 ]
 const COLUMNS = [
