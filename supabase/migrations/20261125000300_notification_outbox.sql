@@ -36,6 +36,13 @@ create table private.email_suppressions (
 alter table private.email_suppressions enable row level security;
 revoke all on private.email_suppressions from anon, authenticated;
 
+-- A provider's id for a message (an email's Message-ID, a WhatsApp wamid), inbound and outbound:
+-- delivery statuses name it, and a message stored twice by a re-delivered webhook would be a
+-- conversation that repeats itself.
+alter table public.ticket_messages add column external_id text check (char_length(external_id) <= 500);
+create unique index ticket_messages_channel_external_id_key on public.ticket_messages (channel, external_id)
+  where external_id is not null;
+
 -- The outbox -----------------------------------------------------------------------------------
 
 create table private.notification_outbox (
@@ -298,9 +305,13 @@ begin
       last_error = null, updated_at = now()
   where id = p_id and state = 'sending'
   returning * into row;
+  -- A message that travels on the row's channel (a WhatsApp reply) is sent now, under the
+  -- provider's id, which its delivery statuses will name; a reply held for the WhatsApp window
+  -- stops waiting.
   if row.ticket_message_id is not null then
     update public.ticket_messages m
-    set status = 'sent', metadata = m.metadata || jsonb_build_object('external_id', p_provider_id)
+    set status = 'sent', external_id = coalesce(m.external_id, nullif(p_provider_id, '')),
+        metadata = (m.metadata - 'awaiting_window') || jsonb_build_object('external_id', p_provider_id)
     where m.id = row.ticket_message_id and m.channel::text = row.channel and m.status = 'queued';
   end if;
 end

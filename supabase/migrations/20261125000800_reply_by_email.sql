@@ -4,12 +4,6 @@
 -- to public.receive_email, which finds the ticket, checks the sender and stores the message in one
 -- transaction, together with the record that this event was handled.
 
--- A provider's id for a message (email Message-ID, WhatsApp wamid), inbound and outbound: a message
--- stored twice by a re-delivered webhook would be a conversation that repeats itself.
-alter table public.ticket_messages add column external_id text check (char_length(external_id) <= 500);
-create unique index ticket_messages_channel_external_id_key on public.ticket_messages (channel, external_id)
-  where external_id is not null;
-
 -- A customer who writes on a closed ticket gets a new one that points back at it.
 alter table public.tickets add column follow_up_of uuid references public.tickets (id) on delete set null;
 create index tickets_follow_up_of_idx on public.tickets (follow_up_of) where follow_up_of is not null;

@@ -156,27 +156,6 @@ begin
 end
 $$;
 
--- Sent: the row and its message get the provider's id (the wamid the statuses will name).
-create or replace function public.outbox_complete(p_id bigint, p_provider_id text) returns void
-language plpgsql volatile security definer set search_path = ''
-as $$
-declare
-  row private.notification_outbox;
-begin
-  update private.notification_outbox
-  set state = 'sent', sent_at = now(), provider_message_id = p_provider_id, locked_until = null,
-      last_error = null, updated_at = now()
-  where id = p_id and state = 'sending'
-  returning * into row;
-  if row.ticket_message_id is not null then
-    update public.ticket_messages m
-    set status = 'sent', external_id = coalesce(m.external_id, nullif(p_provider_id, '')),
-        metadata = (m.metadata - 'awaiting_window') || jsonb_build_object('external_id', p_provider_id)
-    where m.id = row.ticket_message_id and m.channel::text = row.channel and m.status = 'queued';
-  end if;
-end
-$$;
-
 -- Outside the window, after the template went: the row waits (not due) until the customer writes
 -- again, and its message says so. Younger rows of the thread wait behind it (outbox_claim).
 create function public.outbox_park(p_id bigint, p_template_wamid text) returns void
