@@ -1,9 +1,10 @@
 // The outbox worker (../shared/docs/messaging-contract.md §1.3): claims due notification rows,
 // sends each one (email through SMTP, WhatsApp through the Cloud API), and records the outcome:
 // sent, retried later with backoff, failed for good, dead after its attempts, or (WhatsApp outside
-// the 24-hour window) parked until the customer writes. Called on a schedule (hosted: pg_cron + pg_net; local:
-// packages/local-supabase's driver) and when the outbox is written; runs may overlap safely, since
-// a claimed row is leased to one run. Not for browsers: X-Worker-Secret must match.
+// the 24-hour window) parked until the customer writes. Called on a schedule (hosted: pg_cron +
+// pg_net; local: packages/local-supabase's driver) and when the outbox is written; runs may
+// overlap safely, since a claimed row is leased to one run. Not for browsers: X-Worker-Secret
+// must match.
 
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { z } from 'zod'
