@@ -14,7 +14,6 @@ create table public.whatsapp_contacts (
   user_id uuid references auth.users (id) on delete set null,
   profile_name text check (char_length(profile_name) <= 200),
   last_inbound_at timestamptz,
-  last_inbound_wamid text check (char_length(last_inbound_wamid) <= 500),
   opted_out_at timestamptz,
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
@@ -102,20 +101,33 @@ as $$
                  where t.id = p_ticket and private.e164(u.phone) = p_phone)
 $$;
 
+-- The one rule for a number's WhatsApp on a ticket: the 24-hour customer-service window (open
+-- until 24 h after the contact last wrote, less 5 minutes for clocks and queues; null: shut) and
+-- whether the ticket-update template may go (the ticket has consent, the contact has written to
+-- us and not opted out). The agent's form and the worker read it alike.
+create function private.whatsapp_state(p_phone text, p_ticket uuid)
+returns table (last_inbound_at timestamptz, window_open_until timestamptz, may_template boolean)
+language sql stable security definer set search_path = ''
+as $$
+  select c.last_inbound_at,
+         case when c.last_inbound_at > now() - interval '24 hours' + interval '5 minutes'
+              then c.last_inbound_at + interval '24 hours' - interval '5 minutes' end,
+         coalesce((select t.whatsapp_opt_in_at is not null from public.tickets t where t.id = p_ticket), false)
+           and c.id is not null and c.opted_out_at is null
+  from (select 1) as one
+  left join public.whatsapp_contacts c on c.phone_e164 = p_phone
+$$;
+
 -- What the agent sees before a WhatsApp reply (staff only): the number, when the customer last
--- wrote (the window is open for 24 hours after), whether a template may go (consent, no opt-out).
+-- wrote, until when the window is open, whether a template may go.
 create function public.ticket_whatsapp(p_ticket uuid)
 returns table (phone text, last_inbound_at timestamptz, window_open_until timestamptz, may_template boolean)
 language sql stable security definer set search_path = ''
 as $$
-  select n.phone, c.last_inbound_at,
-         case when c.last_inbound_at > now() - interval '24 hours' + interval '5 minutes'
-              then c.last_inbound_at + interval '24 hours' - interval '5 minutes' end,
-         t.whatsapp_opt_in_at is not null and c.opted_out_at is null
-  from public.tickets t
-  cross join lateral (select private.ticket_whatsapp_number(t.id) as phone) n
-  left join public.whatsapp_contacts c on c.phone_e164 = n.phone
-  where t.id = p_ticket and n.phone is not null and (select private.is_staff())
+  select n.phone, w.last_inbound_at, w.window_open_until, w.may_template
+  from (select private.ticket_whatsapp_number(p_ticket) as phone) n
+  cross join lateral private.whatsapp_state(n.phone, p_ticket) w
+  where n.phone is not null and (select private.is_staff())
 $$;
 
 -- An agent's WhatsApp reply: the message (queued) and its outbox row, in one transaction. The
@@ -286,14 +298,12 @@ begin
     return jsonb_build_object('outcome', 'no_number');
   end if;
 
-  insert into public.whatsapp_contacts as c (phone_e164, wa_user_id, profile_name, last_inbound_at, last_inbound_wamid)
-  values (sender, nullif(p ->> 'user_id', ''), nullif(p ->> 'profile_name', ''), sent_at, p ->> 'wamid')
+  insert into public.whatsapp_contacts as c (phone_e164, wa_user_id, profile_name, last_inbound_at)
+  values (sender, nullif(p ->> 'user_id', ''), nullif(p ->> 'profile_name', ''), sent_at)
   on conflict (phone_e164) do update
     set wa_user_id = coalesce(excluded.wa_user_id, c.wa_user_id),
         profile_name = coalesce(excluded.profile_name, c.profile_name),
         last_inbound_at = greatest(c.last_inbound_at, excluded.last_inbound_at),
-        last_inbound_wamid = case when excluded.last_inbound_at >= coalesce(c.last_inbound_at, '-infinity')
-                                  then excluded.last_inbound_wamid else c.last_inbound_wamid end,
         opted_out_at = case when upper(btrim(p ->> 'body')) = 'STOP' then now()
                             when upper(btrim(p ->> 'body')) = 'START' then null else c.opted_out_at end,
         updated_at = now()
@@ -389,14 +399,10 @@ create function public.whatsapp_send_state(p_phone text, p_ticket uuid)
 returns table (window_open boolean, may_template boolean)
 language sql stable security definer set search_path = ''
 as $$
-  select coalesce(c.last_inbound_at > now() - interval '24 hours' + interval '5 minutes', false),
-         coalesce((select t.whatsapp_opt_in_at is not null from public.tickets t where t.id = p_ticket), false)
-           and c.opted_out_at is null and c.id is not null
-  from (select 1) as one
-  left join public.whatsapp_contacts c on c.phone_e164 = p_phone
+  select w.window_open_until is not null, w.may_template from private.whatsapp_state(p_phone, p_ticket) w
 $$;
 
-revoke execute on function private.e164(text), private.ticket_whatsapp_number(uuid), private.whatsapp_linked(uuid, text),
+revoke execute on function private.e164(text), private.whatsapp_state(text, uuid), private.ticket_whatsapp_number(uuid), private.whatsapp_linked(uuid, text),
   private.message_status_rank(public.message_status) from public;
 revoke execute on function public.ticket_whatsapp(uuid), public.send_whatsapp_reply(uuid, text) from public, anon;
 grant execute on function public.ticket_whatsapp(uuid), public.send_whatsapp_reply(uuid, text) to authenticated, service_role;

@@ -517,7 +517,6 @@ export type Database = {
           created_at: string
           id: string
           last_inbound_at: string | null
-          last_inbound_wamid: string | null
           opted_out_at: string | null
           phone_e164: string | null
           profile_name: string | null
@@ -529,7 +528,6 @@ export type Database = {
           created_at?: string
           id?: string
           last_inbound_at?: string | null
-          last_inbound_wamid?: string | null
           opted_out_at?: string | null
           phone_e164?: string | null
           profile_name?: string | null
@@ -541,7 +539,6 @@ export type Database = {
           created_at?: string
           id?: string
           last_inbound_at?: string | null
-          last_inbound_wamid?: string | null
           opted_out_at?: string | null
           phone_e164?: string | null
           profile_name?: string | null

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import type { ProjectConfig } from '../config/project.js'
+import { escapeHtml } from '../lib/html.js'
 
 export type AuthMailKind = 'confirmation' | 'recovery' | 'magic_link' | 'invite' | 'email_change'
 
@@ -48,10 +49,6 @@ const DEFAULTS: Record<AuthMailKind, { subject: string; heading: string; intro: 
     intro: `Confirm the change of the email address of your ${BRAND} portal account to {{ .NewEmail }}.`,
     action: 'Confirm the change',
   },
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)
 }
 
 /** The subset of Go templates that Supabase mail templates use: `{{ .Name }}`. */

@@ -1,5 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { escapeHtml } from '../lib/html.js'
 import type { Logger } from '../lib/log.js'
 
 // A small stand-in for Meta's Graph API (WhatsApp Cloud API), so the whole WhatsApp loop runs
@@ -357,6 +358,3 @@ export async function startGraphStandIn(options: GraphOptions) {
     },
   }
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c)
