@@ -42,16 +42,25 @@ export function testStack(options: TestStackOptions) {
   let dataDir: string | undefined
   return {
     async setup(project: TestProject): Promise<void> {
-      dataDir = mkdtempSync(path.join(tmpdir(), `${options.name}-`))
-      const base = options.ports.first + Math.floor(Math.random() * options.ports.blocks) * 10
-      stack = await startStack({
-        rootDir: options.rootDir,
-        dataDir,
-        ports: { api: base + 1, db: base + 2, mailbox: base + 4, smtp: base + 5, graph: base + 6 },
-        log: process.env.LOCAL_SUPABASE_DEBUG ? undefined : silentLogger,
-        config: options.config,
-        functionsEnv: options.functionsEnv,
-      })
+      // The blocks lie in the kernel's ephemeral range, so another program's connection may hold
+      // one of the block's ports: then the next attempt takes another block (and a fresh data dir).
+      for (let attempt = 1; !stack; attempt++) {
+        dataDir = mkdtempSync(path.join(tmpdir(), `${options.name}-`))
+        const base = options.ports.first + Math.floor(Math.random() * options.ports.blocks) * 10
+        try {
+          stack = await startStack({
+            rootDir: options.rootDir,
+            dataDir,
+            ports: { api: base + 1, db: base + 2, mailbox: base + 4, smtp: base + 5, graph: base + 6 },
+            log: process.env.LOCAL_SUPABASE_DEBUG ? undefined : silentLogger,
+            config: options.config,
+            functionsEnv: options.functionsEnv,
+          })
+        } catch (error) {
+          rmSync(dataDir, { recursive: true, force: true })
+          if (attempt >= 3 || !/in use/i.test((error as Error).message)) throw error
+        }
+      }
       project.provide('stack', { urls: stack.urls, keys: stack.keys })
     },
     async teardown(): Promise<void> {
