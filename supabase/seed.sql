@@ -203,4 +203,16 @@ values
    'Duplicate of TCK-7Q4M2A, closed.',
    'sent', '00000000-0000-4000-8000-000000000002', now() - interval '2 days 23 hours', '{}');
 
+-- Canned replies the agents share ({{…}} is filled in the reply box).
+insert into public.canned_replies (title, body, created_by) values
+  ('Remote session', 'Hi {{requester_name}}, thanks for the details on {{reference}}. I would like to look at this with you over a remote session: please reply with a time today that suits you, and keep the computer switched on.
+
+{{agent_name}}, Siyakha Support', '00000000-0000-4000-8000-000000000002'),
+  ('Need more information', 'Hi {{requester_name}}, to get {{reference}} moving we need a little more: a screenshot of the error and the time it happened. Reply here and we will pick it up straight away.
+
+{{agent_name}}', '00000000-0000-4000-8000-000000000002'),
+  ('Resolved, please confirm', 'Hi {{requester_name}}, we believe {{reference}} is fixed. Please check on your side and confirm in the portal; if anything is still wrong, just reply and we will reopen it.
+
+{{agent_name}}', '00000000-0000-4000-8000-000000000001');
+
 reset siyakha.notifications;

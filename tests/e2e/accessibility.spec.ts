@@ -78,6 +78,8 @@ test.describe('axe-core on the portal', () => {
       '/portal/helpdesk/outbox',
       '/portal/helpdesk/new',
       '/portal/helpdesk/report',
+      '/portal/helpdesk/canned-replies',
+      '/portal/helpdesk?status=all&sort=priority',
     ]) {
       await page.goto(`${PORTAL_ORIGIN}${path}`)
       found.push(...(await axeBlocking(page)).map((v) => `${path}: ${v}`))

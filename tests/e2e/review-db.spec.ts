@@ -36,12 +36,12 @@ test('two staff save the same ticket: the outdated save is refused and shows the
   const refusal = adminPriority.getByRole('alert')
   await expect(refusal).toContainText('Someone else changed this ticket while you were editing it')
   await expect(refusal).toContainText('Current priority: High.')
-  await expect(adminPriority.getByLabel('New priority')).toHaveValue('high')
+  await expect(adminPriority.getByLabel('Priority', { exact: true })).toHaveValue('high')
   await expect(admin.getByText('Priority changed to Low.')).toHaveCount(0)
 
   // The same holds for the status form, which was loaded before either save.
   const adminStatus = adminDesk.status
-  await expect(adminStatus.getByLabel('New status')).toHaveValue('new')
+  await expect(adminStatus.getByLabel('Status', { exact: true })).toHaveValue('new')
   // After the refusal the page shows the current ticket, so a deliberate second save goes through.
   await adminDesk.setPriority('low')
   await expect(admin.getByText('Priority changed to Low.')).toBeVisible()
@@ -50,8 +50,8 @@ test('two staff save the same ticket: the outdated save is refused and shows the
   await agentDesk.setStatus('on_hold')
   const agentStatus = agentDesk.status
   await expect(agentStatus.getByRole('alert')).toContainText('Current status: New.')
-  await expect(agentStatus.getByLabel('New status')).toHaveValue('new')
-  await expect(agentPriority.getByLabel('New priority')).toHaveValue('low')
+  await expect(agentStatus.getByLabel('Status', { exact: true })).toHaveValue('new')
+  await expect(agentPriority.getByLabel('Priority', { exact: true })).toHaveValue('low')
 })
 
 test.describe('the site’s view counter route', () => {

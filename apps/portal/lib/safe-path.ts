@@ -1,7 +1,7 @@
 import { sameSitePathOr } from '@siyakha/schemas/same-site-path'
 
-/** Where signing in lands when no (usable) `from`/`next` is given: the customer's own tickets. */
-export const AFTER_SIGN_IN = '/portal/tickets'
+/** Where signing in lands when no (usable) `from`/`next` is given: /portal sends each user on (portal/page.tsx). */
+export const AFTER_SIGN_IN = '/portal'
 
 /**
  * A redirect target from a query string (`from`, `next`), kept only if it is a path on this site

@@ -6,7 +6,7 @@ import { admin, keys, sql, urls } from './helpers.js'
 // pLogicSingleVal, pListElement). The `*` → `%` of like/ilike happens after unquoting.
 
 const SEARCHED = String.raw`a,b (c) "d" 1*2 50%_x\y`
-/** containsPattern(SEARCHED) from @siyakha/supabase's queries; its unit test pins the same string. */
+/** SEARCHED as a quoted `%…%` ilike value: LIKE escapes first, then PostgREST's quoting of them. */
 const SEARCHED_PATTERN = String.raw`"%a,b (c) \"d\" 1_2 50\\%\\_x\\\\y%"`
 
 const rows: [id: number, summary: string, trackingRef: string][] = [

@@ -1,43 +1,20 @@
 import { describe, expect, it } from 'vitest'
 import { fieldErrors } from './action-state'
 import {
+  fillPlaceholders,
   HELPDESK_MESSAGES,
-  helpdeskFiltersSchema,
   STAFF_STATUS_LABELS,
   staffReplySchema,
   staffStatusLabel,
   ticketAssignmentSchema,
+  ticketCompanyChangeSchema,
   ticketPriorityChangeSchema,
   ticketStatusChangeSchema,
+  ticketTagsSchema,
 } from './helpdesk'
 import { TICKET_STATUSES } from './ticket'
 
 const TICKET = '00000000-0000-4000-8000-0000000000a1'
-
-describe('helpdeskFiltersSchema', () => {
-  it('defaults to all open work, no search, everyone, page 1', () => {
-    expect(helpdeskFiltersSchema.parse({})).toEqual({ status: 'active', q: '', mine: false, page: 1 })
-  })
-
-  it('reads the URL as given', () => {
-    expect(
-      helpdeskFiltersSchema.parse({
-        status: 'waiting_on_customer',
-        q: '  TCK-7Q4M2A ',
-        mine: '1',
-        page: '3',
-      }),
-    ).toEqual({ status: 'waiting_on_customer', q: 'TCK-7Q4M2A', mine: true, page: 3 })
-  })
-
-  it('falls back instead of failing on a hand-edited URL', () => {
-    expect(
-      helpdeskFiltersSchema.parse({ status: 'deleted', q: ['first', 'second'], mine: 'yes', page: '-2' }),
-    ).toEqual({ status: 'active', q: 'first', mine: false, page: 1 })
-    expect(helpdeskFiltersSchema.parse({ page: 'two' }).page).toBe(1)
-    expect(helpdeskFiltersSchema.parse({ q: 'x'.repeat(500) }).q).toHaveLength(100)
-  })
-})
 
 describe('ticketStatusChangeSchema', () => {
   it('needs a close reason to close', () => {
@@ -102,7 +79,11 @@ describe('ticketPriorityChangeSchema', () => {
 })
 
 describe('ticketAssignmentSchema', () => {
-  it('assigns to me or to nobody', () => {
+  it('assigns to me, to nobody or to any agent by id', () => {
+    const agent = '00000000-0000-4000-8000-00000000000A'
+    expect(ticketAssignmentSchema.parse({ ticketId: TICKET, version: '1', assignee: agent }).assignee).toBe(
+      agent.toLowerCase(),
+    )
     expect(ticketAssignmentSchema.parse({ ticketId: TICKET, version: '1', assignee: 'me' }).assignee).toBe(
       'me',
     )
@@ -122,6 +103,8 @@ describe('the version a ticket change is based on', () => {
     ['status', ticketStatusChangeSchema, { status: 'open', closeReason: '' }],
     ['priority', ticketPriorityChangeSchema, { priority: 'high' }],
     ['assignment', ticketAssignmentSchema, { assignee: 'me' }],
+    ['company', ticketCompanyChangeSchema, { company: '' }],
+    ['tags', ticketTagsSchema, { tags: 'vpn' }],
   ] as const)('a %s change carries the version it was based on', (_label, schema, fields) => {
     expect(schema.parse({ ticketId: TICKET, version: '7', ...fields }).version).toBe(7)
     for (const version of [undefined, '', '0', '-1', '1.5', 'seven', '99999999999']) {
@@ -156,4 +139,43 @@ it('labels every status for staff', () => {
   for (const status of TICKET_STATUSES) expect(STAFF_STATUS_LABELS[status]).toBeTruthy()
   expect(staffStatusLabel('waiting_on_customer')).toBe('Waiting on customer')
   expect(staffStatusLabel('unknown')).toBe('unknown')
+})
+
+describe('ticketTagsSchema', () => {
+  const tags = (value: string) => ticketTagsSchema.safeParse({ ticketId: TICKET, version: '1', tags: value })
+
+  it('reads a comma-separated list into lowercase hyphenated tags, once each', () => {
+    expect(tags(' Printer , VPN,, wi fi, printer ').data?.tags).toEqual(['printer', 'vpn', 'wi-fi'])
+    expect(tags('').data?.tags).toEqual([])
+  })
+
+  it('refuses what the database would: odd characters, long tags, more than ten', () => {
+    for (const value of [
+      'café',
+      'a/b',
+      '-leading',
+      'x'.repeat(31),
+      Array.from({ length: 11 }, (_, i) => `t${i}`).join(','),
+    ]) {
+      expect(fieldErrors(ticketTagsSchema, { ticketId: TICKET, version: '1', tags: value }), value).toEqual({
+        tags: HELPDESK_MESSAGES.badTags,
+      })
+    }
+  })
+})
+
+describe('fillPlaceholders', () => {
+  const values = { requester_name: 'Thabo', reference: 'TCK-7Q4M2A', agent_name: 'Sipho' }
+
+  it('fills the known placeholders, spaces inside the braces allowed', () => {
+    expect(fillPlaceholders('Hi {{requester_name}}, {{ reference }} is fixed. {{agent_name}}', values)).toBe(
+      'Hi Thabo, TCK-7Q4M2A is fixed. Sipho',
+    )
+  })
+
+  it('leaves unknown ones as typed, and never reads inherited names', () => {
+    expect(fillPlaceholders('{{unknown}} {{constructor}} {{toString}}', values)).toBe(
+      '{{unknown}} {{constructor}} {{toString}}',
+    )
+  })
 })

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { email, isStorableText, text } from './text'
+import { email, text } from './text'
 import { TICKET_STATUSES, type TicketStatus } from './ticket'
 
 /** The staff helpdesk (/portal/helpdesk): filters, the staff's actions on a ticket, their labels. */
@@ -11,7 +11,12 @@ export const HELPDESK_MESSAGES = {
   chooseStatus: 'Choose a status.',
   closeReasonRequired: 'Choose a close reason to close the ticket.',
   choosePriority: 'Choose a priority.',
-  chooseAssignment: 'Choose whether to assign or unassign.',
+  chooseAssignment: 'Choose who works on the ticket.',
+  chooseCompany: 'Choose a company from the list.',
+  badTags:
+    'Tags are up to 10 words of lowercase letters, digits and hyphens (30 characters each), separated by commas.',
+  /** The database's answer to assigning someone who is not staff (23514 from stamp_ticket_names). */
+  notStaff: 'Tickets can only be assigned to staff.',
   chooseReplyKind: 'Choose a public reply, a WhatsApp reply or an internal note.',
   /** A WhatsApp reply on a ticket that has no client number (send_whatsapp_reply, 22023). */
   noWhatsappNumber: 'This ticket has no WhatsApp number for the client. Reply by email instead.',
@@ -59,35 +64,7 @@ export const CLOSE_REASON_LABELS: Record<CloseReason, string> = {
   spam: 'Spam',
 }
 
-/** 'active' is "All open work" (everything but resolved and closed); 'all' is every ticket. */
-export const HELPDESK_STATUS_FILTERS = ['active', 'all', ...TICKET_STATUSES] as const
-export type HelpdeskStatusFilter = (typeof HELPDESK_STATUS_FILTERS)[number]
-
-export const HELPDESK_PAGE_SIZE = 50
-export const HELPDESK_SEARCH_MAX = 100
-
-// Search params arrive as string | string[] | undefined; a repeated key counts by its first value.
-const firstValue = (value: unknown) => (Array.isArray(value) ? value[0] : value)
 const emptyToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value)
-
-/**
- * The list's URL (`?status=&q=&mine=1&page=`). Anything unusable falls back to the default rather
- * than failing: a hand-edited URL still shows the helpdesk.
- */
-export const helpdeskFiltersSchema = z.object({
-  status: z.preprocess(firstValue, z.enum(HELPDESK_STATUS_FILTERS).catch('active')),
-  q: z.preprocess(
-    firstValue,
-    z
-      .string()
-      .refine(isStorableText)
-      .transform((value) => value.trim().slice(0, HELPDESK_SEARCH_MAX))
-      .catch(''),
-  ),
-  mine: z.preprocess(firstValue, z.string().optional().catch(undefined)).transform((value) => value === '1'),
-  page: z.preprocess(firstValue, z.coerce.number().int().min(1).max(10_000).catch(1)),
-})
-export type HelpdeskFilters = z.output<typeof helpdeskFiltersSchema>
 
 const ticketId = z.uuid(HELPDESK_MESSAGES.unknownTicket)
 
@@ -133,13 +110,75 @@ export const ticketPriorityChangeSchema = z.object({
 })
 export type TicketPriorityChange = z.output<typeof ticketPriorityChangeSchema>
 
-/** 'Assign to me' / 'Unassign': staff take a ticket or let it go; nobody assigns others here. */
+/** 'Assignee': 'me' (the agent themselves), 'none', or any agent's id (the database checks it is staff). */
 export const ticketAssignmentSchema = z.object({
   ticketId,
   version,
-  assignee: z.enum(['me', 'none'], HELPDESK_MESSAGES.chooseAssignment),
+  assignee: z.union(
+    [z.literal('me'), z.literal('none'), z.uuid().transform((id) => id.toLowerCase())],
+    HELPDESK_MESSAGES.chooseAssignment,
+  ),
 })
 export type TicketAssignment = z.output<typeof ticketAssignmentSchema>
+
+/** 'Company': which client company the ticket belongs to; '' for an individual customer. */
+export const ticketCompanyChangeSchema = z.object({
+  ticketId,
+  version,
+  company: z.preprocess(emptyToUndefined, z.uuid(HELPDESK_MESSAGES.chooseCompany).optional()),
+})
+export type TicketCompanyChange = z.output<typeof ticketCompanyChangeSchema>
+
+export const TAGS_MAX = 10
+const TAG = /^[a-z0-9][a-z0-9-]{0,29}$/
+
+/**
+ * 'Tags': typed as a comma-separated list, stored as lowercase words joined by hyphens (the
+ * database's check agrees); spaces inside a tag become hyphens, duplicates go.
+ */
+export const ticketTagsSchema = z.object({
+  ticketId,
+  version,
+  tags: z
+    .string()
+    .max(1000, HELPDESK_MESSAGES.badTags)
+    .transform((value) => [
+      ...new Set(
+        value
+          .split(',')
+          .map((tag) => tag.trim().toLowerCase().replace(/\s+/g, '-'))
+          .filter(Boolean),
+      ),
+    ])
+    .pipe(z.array(z.string().regex(TAG, HELPDESK_MESSAGES.badTags)).max(TAGS_MAX, HELPDESK_MESSAGES.badTags)),
+})
+export type TicketTagsChange = z.output<typeof ticketTagsSchema>
+
+/** A canned reply: a title to find it by and the text, with {{placeholders}} filled in the reply box. */
+export const cannedReplySchema = z.object({
+  title: text(80, { min: 1, required: 'Give the reply a title.' }),
+  body: text(4000, { min: 1, required: 'Write the reply.', tooLong: 'Keep it under 4000 characters.' }),
+})
+export type CannedReply = z.output<typeof cannedReplySchema>
+
+export const cannedReplyIdSchema = z.object({ id: z.uuid('Unknown canned reply') })
+
+/** The placeholders a canned reply may use, and what each becomes. */
+export const CANNED_PLACEHOLDERS = {
+  requester_name: "the requester's name",
+  reference: "the ticket's reference",
+  agent_name: 'your name',
+} as const
+
+/** A canned reply's text for one ticket: known placeholders filled, unknown ones left as typed. */
+export function fillPlaceholders(
+  body: string,
+  values: Record<keyof typeof CANNED_PLACEHOLDERS, string>,
+): string {
+  return body.replace(/\{\{\s*([a-z_]+)\s*\}\}/g, (whole, name: string) =>
+    Object.hasOwn(values, name) ? values[name as keyof typeof CANNED_PLACEHOLDERS] : whole,
+  )
+}
 
 export const STAFF_REPLY_KINDS = ['public', 'whatsapp', 'internal'] as const
 export type StaffReplyKind = (typeof STAFF_REPLY_KINDS)[number]

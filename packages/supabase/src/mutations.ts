@@ -123,6 +123,51 @@ export function assignTicketMutation(
   return updateTicket(client, ticketId, { assigned_to: assignee }, { version })
 }
 
+/** Put a ticket under a client company, or none (an individual customer) with `company: null`. */
+export function setTicketCompanyMutation(
+  client: TypedSupabaseClient,
+  { ticketId, company, version }: { ticketId: string; company: string | null; version?: number },
+) {
+  return updateTicket(client, ticketId, { company_id: company }, { version })
+}
+
+/** Replace a ticket's tags (staff; the database checks their form). */
+export function setTicketTagsMutation(
+  client: TypedSupabaseClient,
+  { ticketId, tags, version }: { ticketId: string; tags: string[]; version?: number },
+) {
+  return updateTicket(client, ticketId, { tags }, { version })
+}
+
+export interface BulkTicketChange {
+  ids: string[]
+  /** A user id, or null to unassign; undefined keeps each ticket's own. */
+  assignee?: string | null
+  status?: Enums<'ticket_status'>
+  closeReason?: Enums<'close_reason'>
+  priority?: Enums<'ticket_priority'>
+}
+
+/**
+ * One change to many tickets in one statement (all or nothing): the same rules as a change to
+ * one, checked by the same triggers, each ticket's change logged on its own. Answers how many
+ * tickets the user could change (tickets they cannot read are not counted, nor changed).
+ */
+export async function bulkChangeTicketsMutation(
+  client: TypedSupabaseClient,
+  { ids, assignee, status, closeReason, priority }: BulkTicketChange,
+): Promise<number> {
+  const changes: TablesUpdate<'tickets'> = {}
+  if (assignee !== undefined) changes.assigned_to = assignee
+  if (status) {
+    changes.status = status
+    changes.close_reason = status === 'closed' ? (closeReason ?? null) : null
+  }
+  if (priority) changes.priority = priority
+  const { data } = await client.from('tickets').update(changes).in('id', ids).select('id').throwOnError()
+  return data.length
+}
+
 export interface StaffMessageInput {
   ticketId: string
   /**
@@ -296,4 +341,32 @@ export async function logTicketForClientMutation(
     .single()
     .throwOnError()
   return data
+}
+
+/** Save the agent's current queue filters under a name (public.saved_views; theirs only). */
+export async function addSavedViewMutation(
+  client: TypedSupabaseClient,
+  { name, query }: { name: string; query: string },
+): Promise<void> {
+  await client.from('saved_views').insert({ name, query }).throwOnError()
+}
+
+/** Remove one of the agent's saved views (row-level security keeps others' out of reach). */
+export async function removeSavedViewMutation(client: TypedSupabaseClient, id: string): Promise<number> {
+  const { data } = await client.from('saved_views').delete().eq('id', id).select('id').throwOnError()
+  return data.length
+}
+
+/** Add a canned reply for every agent. */
+export async function addCannedReplyMutation(
+  client: TypedSupabaseClient,
+  { title, body }: { title: string; body: string },
+): Promise<void> {
+  await client.from('canned_replies').insert({ title, body }).throwOnError()
+}
+
+/** Remove a canned reply (its author or a provider admin; anyone else changes nothing). */
+export async function removeCannedReplyMutation(client: TypedSupabaseClient, id: string): Promise<number> {
+  const { data } = await client.from('canned_replies').delete().eq('id', id).select('id').throwOnError()
+  return data.length
 }

@@ -149,65 +149,115 @@ export async function isStaffQuery(client: TypedSupabaseClient, userId: string):
 
 /** The SLA clock (…_sla_business_hours.sql), for the queue and the ticket page. */
 const SLA_COLUMNS = 'first_response_at, first_response_due_at, resolution_due_at, sla_paused_at, resolved_at'
-export const HELPDESK_LIST_COLUMNS = `id, summary, status, priority, created_at, tracking_ref, assigned_to, ${SLA_COLUMNS}`
-export const HELPDESK_TICKET_COLUMNS = `id, summary, details, status, close_reason, priority, channel, location, created_at, updated_at, tracking_ref, assigned_to, created_by_user_id, requester_name, version, ${SLA_COLUMNS}, company:companies(name), requester_contact:requester_contacts(email, phone)`
+export const HELPDESK_TICKET_COLUMNS = `id, summary, details, status, close_reason, priority, channel, location, created_at, updated_at, tracking_ref, assigned_to, created_by_user_id, requester_name, version, tags, company_id, assignee_name, last_activity_at, ${SLA_COLUMNS}, company:companies(name), requester_contact:requester_contacts(email, phone)`
 
-export interface HelpdeskTicketsArgs {
+export interface HelpdeskQueueArgs {
   /** One status, 'active' (everything but resolved and closed) or 'all'. */
   status: Enums<'ticket_status'> | 'active' | 'all'
-  /** Matched case-insensitively anywhere in the tracking reference or the summary. */
+  priority?: Enums<'ticket_priority'>
+  /** A user id, or 'none' for unassigned tickets. */
+  assignee?: string
+  company?: string
+  channel?: Enums<'message_channel'>
+  /** Only tickets whose running SLA clock has run out. */
+  breached?: boolean
+  /** Matched anywhere in the reference, summary, requester or the text of any message. */
   search?: string
-  /** Only tickets assigned to this user. */
-  assignedTo?: string
+  sort:
+    | 'created'
+    | 'reference'
+    | 'activity'
+    | 'sla'
+    | 'priority'
+    | 'status'
+    | 'requester'
+    | 'company'
+    | 'assignee'
+  descending: boolean
+  /** Rows after this one in the sort order (the next page) … */
+  after?: QueueCursorArgs
+  /** … or the nearest rows before it (the page before), which come back nearest first. */
+  before?: QueueCursorArgs
   limit: number
-  /** Only tickets older than this one (the next page). */
-  after?: TicketCursor
-  /**
-   * Only tickets newer than this one (the page before): the rows nearest the cursor, which come
-   * back oldest first; the caller reverses them.
-   */
-  before?: TicketCursor
+}
+
+export interface QueueCursorArgs {
+  value: string
+  createdAt: string
+  id: string
 }
 
 /**
- * A PostgREST value for `col.ilike.<value>` inside `or=(…)` that matches `text` anywhere. Two layers:
- * first the LIKE pattern `%text%`, with the user's own `\` `%` `_` backslash-escaped to match literally;
- * then that pattern double-quoted, with its `\` and `"` backslash-escaped again, so `,` `(` `)` and
- * quotes in the text stay inside the value (`50%` → `"%50\\%%"`). PostgREST turns every `*` of an
- * ilike value into `%` after unquoting, and LIKE has no way to spell a literal `*`, so a typed `*`
- * becomes `_`: exactly one character there (the `*` or any other), never a run of them.
+ * The helpdesk queue (public.helpdesk_queue): staff only, any filter and sort, a page at a time
+ * from a cursor; each sort has an index in its order (…_helpdesk_workspace.sql).
  */
-export function containsPattern(text: string): string {
-  const like = `%${text.replace(/[\\%_*]/g, (c) => (c === '*' ? '_' : `\\${c}`))}%`
-  return `"${like.replace(/[\\"]/g, (c) => `\\${c}`)}"`
+export function helpdeskQueueQuery(client: TypedSupabaseClient, args: HelpdeskQueueArgs) {
+  const cursor = args.after ?? args.before
+  return client
+    .rpc('helpdesk_queue', {
+      p_status: args.status,
+      p_priority: args.priority,
+      p_assignee: args.assignee,
+      p_company: args.company,
+      p_channel: args.channel,
+      p_breached: args.breached ?? false,
+      p_search: args.search || undefined,
+      p_sort: args.sort,
+      p_descending: args.descending,
+      p_cursor_value: cursor?.value,
+      p_cursor_created_at: cursor?.createdAt,
+      p_cursor_id: cursor?.id,
+      p_backwards: !args.after && !!args.before,
+      p_limit: args.limit,
+    })
+    .throwOnError()
 }
 
-/**
- * The staff helpdesk list (staff read every ticket through RLS), newest first, a page at a time
- * from a cursor. Each filter has an index in its order (supabase/migrations/…_at_scale.sql).
- */
-export function helpdeskTicketsQuery(
+/** The staff a ticket can be assigned to, by name (public.staff_members: staff only). */
+export function staffMembersQuery(client: TypedSupabaseClient) {
+  return client.rpc('staff_members').throwOnError()
+}
+
+/** Every client company, by name, for the queue's filter and the ticket's company field. */
+export function companiesQuery(client: TypedSupabaseClient) {
+  return client.from('companies').select('id, name').order('name').limit(1000).throwOnError()
+}
+
+/** A ticket's activity log, oldest first (public.ticket_events: staff only). */
+export function ticketEventsQuery(client: TypedSupabaseClient, ticketId: string) {
+  return client
+    .from('ticket_events')
+    .select('id, actor_name, field, from_value, to_value, created_at')
+    .eq('ticket_id', ticketId)
+    .order('id')
+    .limit(500)
+    .throwOnError()
+}
+
+/** The requester's other tickets, newest first, for the agent's context panel. */
+export function requesterTicketsQuery(
   client: TypedSupabaseClient,
-  { status, search, assignedTo, limit, after, before }: HelpdeskTicketsArgs,
+  { userId, exceptTicketId, limit = 5 }: { userId: string; exceptTicketId: string; limit?: number },
 ) {
-  let query = client.from('tickets').select(HELPDESK_LIST_COLUMNS)
-  const groups: string[] = []
-  if (status === 'active') query = query.not('status', 'in', '(resolved,closed)')
-  else if (status !== 'all') query = query.eq('status', status)
-  if (search) {
-    const pattern = containsPattern(search)
-    groups.push(`tracking_ref.ilike.${pattern},summary.ilike.${pattern}`)
-  }
-  if (assignedTo) query = query.eq('assigned_to', assignedTo)
-  const cursor = after ?? before
-  if (cursor) {
-    query = after ? query.lte('created_at', cursor.createdAt) : query.gte('created_at', cursor.createdAt)
-    groups.push(pastCursor(cursor, after ? 'older' : 'newer'))
-  }
-  const filter = allOf(groups)
-  if (filter) query = query.or(filter)
-  const ascending = !after && !!before
-  return query.order('created_at', { ascending }).order('id', { ascending }).limit(limit).throwOnError()
+  return client
+    .from('tickets')
+    .select('id, tracking_ref, summary, status, created_at')
+    .eq('created_by_user_id', userId)
+    .neq('id', exceptTicketId)
+    .order('created_at', { ascending: false })
+    .order('id', { ascending: false })
+    .limit(limit)
+    .throwOnError()
+}
+
+/** The shared canned replies, by title. */
+export function cannedRepliesQuery(client: TypedSupabaseClient) {
+  return client.from('canned_replies').select('id, title, body, created_by').order('title').throwOnError()
+}
+
+/** The signed-in agent's saved queue views, by name. */
+export function savedViewsQuery(client: TypedSupabaseClient) {
+  return client.from('saved_views').select('id, name, query').order('name').throwOnError()
 }
 
 /** One ticket with everything the helpdesk shows; `data` is null when missing or unreadable. */

@@ -9,6 +9,30 @@ export type Database = {
   }
   public: {
     Tables: {
+      canned_replies: {
+        Row: {
+          body: string
+          created_at: string
+          created_by: string
+          id: string
+          title: string
+        }
+        Insert: {
+          body: string
+          created_at?: string
+          created_by?: string
+          id?: string
+          title: string
+        }
+        Update: {
+          body?: string
+          created_at?: string
+          created_by?: string
+          id?: string
+          title?: string
+        }
+        Relationships: []
+      }
       companies: {
         Row: {
           created_at: string
@@ -214,6 +238,30 @@ export type Database = {
         }
         Relationships: []
       }
+      saved_views: {
+        Row: {
+          created_at: string
+          id: string
+          name: string
+          query: string
+          user_id: string
+        }
+        Insert: {
+          created_at?: string
+          id?: string
+          name: string
+          query: string
+          user_id?: string
+        }
+        Update: {
+          created_at?: string
+          id?: string
+          name?: string
+          query?: string
+          user_id?: string
+        }
+        Relationships: []
+      }
       sla_targets: {
         Row: {
           first_response_minutes: number
@@ -278,6 +326,47 @@ export type Database = {
         Relationships: [
           {
             foreignKeyName: 'support_requests_ticket_id_fkey'
+            columns: ['ticket_id']
+            isOneToOne: false
+            referencedRelation: 'tickets'
+            referencedColumns: ['id']
+          },
+        ]
+      }
+      ticket_events: {
+        Row: {
+          actor_id: string | null
+          actor_name: string
+          created_at: string
+          field: string
+          from_value: string | null
+          id: number
+          ticket_id: string
+          to_value: string | null
+        }
+        Insert: {
+          actor_id?: string | null
+          actor_name: string
+          created_at?: string
+          field: string
+          from_value?: string | null
+          id?: never
+          ticket_id: string
+          to_value?: string | null
+        }
+        Update: {
+          actor_id?: string | null
+          actor_name?: string
+          created_at?: string
+          field?: string
+          from_value?: string | null
+          id?: never
+          ticket_id?: string
+          to_value?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'ticket_events_ticket_id_fkey'
             columns: ['ticket_id']
             isOneToOne: false
             referencedRelation: 'tickets'
@@ -382,9 +471,11 @@ export type Database = {
       tickets: {
         Row: {
           assigned_to: string | null
+          assignee_name: string
           channel: Database['public']['Enums']['message_channel']
           close_reason: Database['public']['Enums']['close_reason'] | null
           company_id: string | null
+          company_name: string
           contact_phone: string | null
           created_at: string
           created_by_user_id: string | null
@@ -393,6 +484,7 @@ export type Database = {
           first_response_due_at: string | null
           follow_up_of: string | null
           id: string
+          last_activity_at: string
           location: string | null
           priority: Database['public']['Enums']['ticket_priority']
           requester_contact_id: string | null
@@ -401,10 +493,12 @@ export type Database = {
           resolution_reminder_at: string | null
           resolved_at: string | null
           service_category_id: string | null
+          sla_due_at: string
           sla_paused_at: string | null
           sla_paused_minutes: number
           status: Database['public']['Enums']['ticket_status']
           summary: string
+          tags: string[]
           tracking_ref: string
           updated_at: string
           version: number
@@ -412,9 +506,11 @@ export type Database = {
         }
         Insert: {
           assigned_to?: string | null
+          assignee_name?: string
           channel?: Database['public']['Enums']['message_channel']
           close_reason?: Database['public']['Enums']['close_reason'] | null
           company_id?: string | null
+          company_name?: string
           contact_phone?: string | null
           created_at?: string
           created_by_user_id?: string | null
@@ -423,6 +519,7 @@ export type Database = {
           first_response_due_at?: string | null
           follow_up_of?: string | null
           id?: string
+          last_activity_at?: string
           location?: string | null
           priority?: Database['public']['Enums']['ticket_priority']
           requester_contact_id?: string | null
@@ -431,10 +528,12 @@ export type Database = {
           resolution_reminder_at?: string | null
           resolved_at?: string | null
           service_category_id?: string | null
+          sla_due_at?: never
           sla_paused_at?: string | null
           sla_paused_minutes?: number
           status?: Database['public']['Enums']['ticket_status']
           summary: string
+          tags?: string[]
           tracking_ref?: string
           updated_at?: string
           version?: number
@@ -442,9 +541,11 @@ export type Database = {
         }
         Update: {
           assigned_to?: string | null
+          assignee_name?: string
           channel?: Database['public']['Enums']['message_channel']
           close_reason?: Database['public']['Enums']['close_reason'] | null
           company_id?: string | null
+          company_name?: string
           contact_phone?: string | null
           created_at?: string
           created_by_user_id?: string | null
@@ -453,6 +554,7 @@ export type Database = {
           first_response_due_at?: string | null
           follow_up_of?: string | null
           id?: string
+          last_activity_at?: string
           location?: string | null
           priority?: Database['public']['Enums']['ticket_priority']
           requester_contact_id?: string | null
@@ -461,10 +563,12 @@ export type Database = {
           resolution_reminder_at?: string | null
           resolved_at?: string | null
           service_category_id?: string | null
+          sla_due_at?: never
           sla_paused_at?: string | null
           sla_paused_minutes?: number
           status?: Database['public']['Enums']['ticket_status']
           summary?: string
+          tags?: string[]
           tracking_ref?: string
           updated_at?: string
           version?: number
@@ -557,6 +661,10 @@ export type Database = {
         Args: { p_remind_days?: number; p_close_days?: number }
         Returns: Json
       }
+      helpdesk_queue: {
+        Args: { p_status?: string; p_priority?: Database['public']['Enums']['ticket_priority']; p_assignee?: string; p_company?: string; p_channel?: Database['public']['Enums']['message_channel']; p_breached?: boolean; p_search?: string; p_sort?: string; p_descending?: boolean; p_cursor_value?: string; p_cursor_created_at?: string; p_cursor_id?: string; p_backwards?: boolean; p_limit?: number }
+        Returns: { id: string; tracking_ref: string; summary: string; status: Database['public']['Enums']['ticket_status']; priority: Database['public']['Enums']['ticket_priority']; channel: Database['public']['Enums']['message_channel']; tags: string[]; requester_name: string; company_id: string; company_name: string; assigned_to: string; assignee_name: string; created_at: string; last_activity_at: string; first_response_at: string; first_response_due_at: string; resolution_due_at: string; sla_paused_at: string; resolved_at: string; sla_due_at: string; sort_value: string }[]
+      }
       hit_page_view: {
         Args: { p_namespace: string; p_page_key: string }
         Returns: number
@@ -636,6 +744,10 @@ export type Database = {
       sla_report: {
         Args: { p_since: string }
         Returns: { tickets: number; first_response_breached: number; resolution_breached: number; breached: number; answered: number; median_first_response_minutes: number }[]
+      }
+      staff_members: {
+        Args: never
+        Returns: { id: string; name: string; email: string; role: Database['public']['Enums']['staff_role'] }[]
       }
       submit_web_request: {
         Args: { p_kind: string; p_request: Json; p_ticket: Json }

@@ -5,7 +5,7 @@ import {
   TicketNotUpdatedError,
   updateTicketStatusMutation,
 } from '../src/mutations'
-import { containsPattern, helpdeskTicketQuery, helpdeskTicketsQuery, isStaffQuery } from '../src/queries'
+import { helpdeskQueueQuery, helpdeskTicketQuery, isStaffQuery } from '../src/queries'
 import { json, recordingClient } from './recording-client'
 
 describe('helpdesk queries', () => {
@@ -27,68 +27,53 @@ describe('helpdesk queries', () => {
     spy.mockRestore()
   })
 
-  it('lists open work newest first, one page at a time', async () => {
+  it('asks the queue function for open work, newest first, without a cursor', async () => {
     const { client, requests } = recordingClient(() => json([]))
-    await helpdeskTicketsQuery(client, { status: 'active', limit: 51 })
-    const url = requests[0]?.url
-    expect(url?.searchParams.get('status')).toBe('not.in.(resolved,closed)')
-    expect(url?.searchParams.get('order')).toBe('created_at.desc,id.desc')
-    expect(url?.searchParams.get('limit')).toBe('51')
-    expect(url?.searchParams.has('offset')).toBe(false)
-    expect(url?.searchParams.has('or')).toBe(false)
-    expect(url?.searchParams.has('created_at')).toBe(false)
-    expect(url?.searchParams.has('assigned_to')).toBe(false)
+    await helpdeskQueueQuery(client, { status: 'active', sort: 'created', descending: true, limit: 51 })
+    const request = requests[0]
+    expect(request?.url.pathname).toBe('/rest/v1/rpc/helpdesk_queue')
+    expect(JSON.parse(String(request?.init.body))).toEqual({
+      p_status: 'active',
+      p_breached: false,
+      p_sort: 'created',
+      p_descending: true,
+      p_backwards: false,
+      p_limit: 51,
+    })
   })
 
-  it('pages by cursor: older rows after it, the nearest newer rows before it', async () => {
+  it('passes every filter, and reads backwards from a "before" cursor', async () => {
     const { client, requests } = recordingClient(() => json([]))
-    const cursor = { createdAt: '2026-11-23T21:04:05.123456+00:00', id: 'a1' }
-    await helpdeskTicketsQuery(client, { status: 'active', limit: 51, after: cursor })
-    const next = requests[0]?.url
-    expect(next?.searchParams.get('created_at')).toBe(`lte.${cursor.createdAt}`)
-    expect(next?.searchParams.get('or')).toBe(
-      `(created_at.lt."${cursor.createdAt}",and(created_at.eq."${cursor.createdAt}",id.lt.a1))`,
-    )
-    expect(next?.searchParams.get('order')).toBe('created_at.desc,id.desc')
-    expect(next?.searchParams.has('offset')).toBe(false)
-    await helpdeskTicketsQuery(client, { status: 'all', search: 'x', limit: 51, before: cursor })
-    const previous = requests[1]?.url
-    expect(previous?.searchParams.get('created_at')).toBe(`gte.${cursor.createdAt}`)
-    expect(previous?.searchParams.getAll('or')).toEqual([
-      `(and(or(tracking_ref.ilike."%x%",summary.ilike."%x%"),or(created_at.gt."${cursor.createdAt}",and(created_at.eq."${cursor.createdAt}",id.gt.a1))))`,
-    ])
-    expect(previous?.searchParams.get('order')).toBe('created_at.asc,id.asc')
-  })
-
-  it('filters by one status, the assignee and a search of reference or summary', async () => {
-    const { client, requests } = recordingClient(() => json([]))
-    await helpdeskTicketsQuery(client, {
+    const cursor = { value: 'high', createdAt: '2026-11-23T21:04:05.123456+00:00', id: 'a1' }
+    await helpdeskQueueQuery(client, {
       status: 'on_hold',
+      priority: 'urgent',
+      assignee: 'none',
+      company: 'c1',
+      channel: 'whatsapp',
+      breached: true,
       search: 'wi-fi, "5G"',
-      assignedTo: 'u1',
+      sort: 'priority',
+      descending: true,
+      before: cursor,
       limit: 10,
     })
-    const url = requests[0]?.url
-    expect(url?.searchParams.get('status')).toBe('eq.on_hold')
-    expect(url?.searchParams.get('assigned_to')).toBe('eq.u1')
-    expect(url?.searchParams.get('or')).toBe(
-      String.raw`(tracking_ref.ilike."%wi-fi, \"5G\"%",summary.ilike."%wi-fi, \"5G\"%")`,
-    )
-    await helpdeskTicketsQuery(client, { status: 'all', limit: 10 })
-    expect(requests[1]?.url.searchParams.has('status')).toBe(false)
-  })
-
-  it("quotes the search for PostgREST and takes the searcher's wildcards literally", () => {
-    // LIKE escapes first (\% \_ \\), then the quoting doubles every backslash of the result.
-    expect(containsPattern('50%_off\\')).toBe(String.raw`"%50\\%\\_off\\\\%"`)
-    // Reserved characters stay as typed inside the quotes; only the quote itself is escaped.
-    expect(containsPattern('a,b(c)"d"')).toBe(String.raw`"%a,b(c)\"d\"%"`)
-    // PostgREST would turn * into %, so it stands for exactly one character instead.
-    expect(containsPattern('2*3')).toBe('"%2_3%"')
-    // The pattern the REST grammar test in packages/local-supabase runs against a real table.
-    expect(containsPattern(String.raw`a,b (c) "d" 1*2 50%_x\y`)).toBe(
-      String.raw`"%a,b (c) \"d\" 1_2 50\\%\\_x\\\\y%"`,
-    )
+    expect(JSON.parse(String(requests[0]?.init.body))).toEqual({
+      p_status: 'on_hold',
+      p_priority: 'urgent',
+      p_assignee: 'none',
+      p_company: 'c1',
+      p_channel: 'whatsapp',
+      p_breached: true,
+      p_search: 'wi-fi, "5G"',
+      p_sort: 'priority',
+      p_descending: true,
+      p_cursor_value: 'high',
+      p_cursor_created_at: cursor.createdAt,
+      p_cursor_id: 'a1',
+      p_backwards: true,
+      p_limit: 10,
+    })
   })
 
   it('reads one ticket with its company for the helpdesk', async () => {

@@ -1,6 +1,7 @@
 import {
   type InputHTMLAttributes,
   type ReactNode,
+  type Ref,
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
   useId,
@@ -122,7 +123,8 @@ export function SelectField(props: SelectFieldProps) {
   )
 }
 
-export type TextareaFieldProps = FieldOwnProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'name'>
+export type TextareaFieldProps = FieldOwnProps &
+  Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'name'> & { ref?: Ref<HTMLTextAreaElement> }
 
 export function TextareaField(props: TextareaFieldProps) {
   const { frame, control } = useField(props)

@@ -7,12 +7,16 @@ import {
   staffReplySchema,
   staffStatusLabel,
   ticketAssignmentSchema,
+  ticketCompanyChangeSchema,
   ticketPriorityChangeSchema,
   ticketStatusChangeSchema,
+  ticketTagsSchema,
 } from '@siyakha/schemas/helpdesk'
 import {
   addStaffMessageMutation,
   assignTicketMutation,
+  setTicketCompanyMutation,
+  setTicketTagsMutation,
   TicketChangedError,
   TicketNotUpdatedError,
   updateTicketPriorityMutation,
@@ -53,7 +57,9 @@ type CurrentTicket = NonNullable<Awaited<ReturnType<typeof helpdeskTicketQuery>>
 
 function assigneeText(ticket: CurrentTicket, userId: string): string {
   if (!ticket.assigned_to) return 'It is now unassigned.'
-  return ticket.assigned_to === userId ? 'It is now assigned to you.' : 'It is now assigned to someone else.'
+  return ticket.assigned_to === userId
+    ? 'It is now assigned to you.'
+    : `It is now assigned to ${ticket.assignee_name}.`
 }
 
 /**
@@ -98,7 +104,7 @@ function ticketChange<S extends z.ZodType<{ ticketId: string }>, N extends strin
     ticket: CurrentTicket,
     context: ActionContext<N>,
   ) => { values: Record<string, string>; shown: string }
-  done: (data: z.output<S>) => string
+  done: (data: z.output<S>, context: ActionContext<N>) => string
 }) {
   const { fields, schema, what, write, current, done } = config
   return portalAction({
@@ -119,7 +125,7 @@ function ticketChange<S extends z.ZodType<{ ticketId: string }>, N extends strin
       revalidatePath('/portal/helpdesk')
       revalidatePath(`/portal/helpdesk/${ticketId}`)
       revalidatePath(`/portal/tickets/${ticketId}`)
-      return succeeded(null, { message: done(data) })
+      return succeeded(null, { message: done(data, context) })
     },
   })
 }
@@ -153,9 +159,46 @@ export const assignAction = ticketChange({
   schema: ticketAssignmentSchema,
   what: 'change the assignee',
   write: ({ ticketId, assignee, version }, { supabase, user }) =>
-    assignTicketMutation(supabase, { ticketId, assignee: assignee === 'me' ? user.id : null, version }),
-  current: (ticket, { user }) => ({ values: {}, shown: assigneeText(ticket, user.id) }),
-  done: (data) => (data.assignee === 'me' ? 'Assigned to you.' : 'Unassigned.'),
+    assignTicketMutation(supabase, {
+      ticketId,
+      assignee: assignee === 'me' ? user.id : assignee === 'none' ? null : assignee,
+      version,
+    }),
+  current: (ticket, { user }) => ({
+    values: { assignee: ticket.assigned_to ?? 'none' },
+    shown: assigneeText(ticket, user.id),
+  }),
+  done: (data) =>
+    data.assignee === 'me'
+      ? 'Assigned to you.'
+      : data.assignee === 'none'
+        ? 'Unassigned.'
+        : 'Assignee changed.',
+})
+
+export const changeCompanyAction = ticketChange({
+  fields: ['ticketId', 'version', 'company'],
+  schema: ticketCompanyChangeSchema,
+  what: 'change the company',
+  write: ({ ticketId, company, version }, { supabase }) =>
+    setTicketCompanyMutation(supabase, { ticketId, company: company ?? null, version }),
+  current: (ticket) => ({
+    values: { company: ticket.company_id ?? '' },
+    shown: `Current company: ${ticket.company?.name ?? 'none'}.`,
+  }),
+  done: (data) => (data.company ? 'Company changed.' : 'Company removed.'),
+})
+
+export const changeTagsAction = ticketChange({
+  fields: ['ticketId', 'version', 'tags'],
+  schema: ticketTagsSchema,
+  what: 'change the tags',
+  write: (data, { supabase }) => setTicketTagsMutation(supabase, data),
+  current: (ticket) => ({
+    values: { tags: ticket.tags.join(', ') },
+    shown: `Current tags: ${ticket.tags.join(', ') || 'none'}.`,
+  }),
+  done: (data) => (data.tags.length ? `Tags saved: ${data.tags.join(', ')}.` : 'Tags removed.'),
 })
 
 export const replyAction = ticketChange({

@@ -1,7 +1,13 @@
-import { CLOSE_REASON_LABELS, PRIORITY_LABELS, staffStatusLabel } from '@siyakha/schemas/helpdesk'
+import { CLOSE_REASON_LABELS, staffStatusLabel } from '@siyakha/schemas/helpdesk'
+import { CHANNEL_LABELS, type TicketChannel } from '@siyakha/schemas/helpdesk-queue'
 import { customerStatusLabel } from '@siyakha/schemas/ticket'
 import {
+  cannedRepliesQuery,
+  companiesQuery,
   helpdeskTicketQuery,
+  requesterTicketsQuery,
+  staffMembersQuery,
+  ticketEventsQuery,
   ticketRatingQuery,
   ticketWhatsappQuery,
   userEmailsQuery,
@@ -11,13 +17,16 @@ import type { Metadata } from 'next'
 import Link from 'next/link'
 import { Conversation } from '@/components/conversation'
 import { SlaDue } from '@/components/sla-due'
+import { PriorityPill, StatusPill } from '@/components/ticket-pills'
 import { conversation } from '@/lib/conversation'
 import { formatDateTime } from '@/lib/format'
 import { currentUserIsStaff, requireUser, serverSupabase } from '@/lib/session'
 import { loadTicketWithTimeline } from '@/lib/ticket-loader'
 import { AccessDenied } from '../../access-denied'
+import { ActivityLog } from './activity-log'
+import { ReplyForm } from './reply-form'
 import { SendUpdateCard } from './send-update-card'
-import { AssignmentForm, PriorityForm, ReplyForm, StatusForm } from './staff-actions'
+import { AssigneeField, CompanyField, PriorityField, StatusField, TagsField } from './ticket-panel'
 
 export const metadata: Metadata = { title: 'Helpdesk ticket' }
 
@@ -25,13 +34,62 @@ function Detail({ term, children }: { term: string; children: React.ReactNode })
   return (
     <>
       <dt className="font-semibold text-slate-700">{term}</dt>
-      <dd>{children}</dd>
+      <dd className="min-w-0 break-words">{children}</dd>
     </>
   )
 }
 
 function DateTime({ iso }: { iso: string | null }) {
   return iso ? <time dateTime={iso}>{formatDateTime(iso)}</time> : <span>—</span>
+}
+
+function Panel({ title, id, children }: { title: string; id: string; children: React.ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      <h2 id={id} className="font-bold text-brand-900">
+        {title}
+      </h2>
+      <div className="mt-3 space-y-4">{children}</div>
+    </section>
+  )
+}
+
+/** The side panel's lists and the agent's context; a failed read leaves its part empty. */
+async function loadWorkspace(ticket: {
+  id: string
+  created_by_user_id: string | null
+  assigned_to: string | null
+}) {
+  const supabase = await serverSupabase()
+  const settle = async <T,>(what: string, read: () => PromiseLike<{ data: T }>, empty: T): Promise<T> => {
+    try {
+      return (await read()).data
+    } catch (error) {
+      console.error(`Could not load ${what} for the ticket workspace`, error)
+      return empty
+    }
+  }
+  const requester = ticket.created_by_user_id
+  const [emails, rating, whatsapp, staff, companies, events, canned, otherTickets] = await Promise.all([
+    userEmailsQuery(
+      supabase,
+      [requester, ticket.assigned_to].filter((id): id is string => !!id),
+    ),
+    settle('the rating', () => ticketRatingQuery(supabase, ticket.id), null),
+    settle('the WhatsApp state', () => ticketWhatsappQuery(supabase, ticket.id), null),
+    settle('the staff', () => staffMembersQuery(supabase), []),
+    settle('the companies', () => companiesQuery(supabase), []),
+    settle('the activity', () => ticketEventsQuery(supabase, ticket.id), []),
+    settle('the canned replies', () => cannedRepliesQuery(supabase), []),
+    requester
+      ? settle(
+          "the requester's tickets",
+          () => requesterTicketsQuery(supabase, { userId: requester, exceptTicketId: ticket.id }),
+          [],
+        )
+      : [],
+  ])
+  return { emails, rating, whatsapp, staff, companies, events, canned, otherTickets }
 }
 
 export default async function HelpdeskTicketPage({ params }: { params: Promise<{ id: string }> }) {
@@ -41,40 +99,123 @@ export default async function HelpdeskTicketPage({ params }: { params: Promise<{
   if (!(await currentUserIsStaff())) return <AccessDenied />
   const { ticket, messages } = await loadTicketWithTimeline(id, helpdeskTicketQuery)
   if (!ticket) return <AccessDenied backHref="/portal/helpdesk" backLabel="Back to the helpdesk" />
+  const { emails, rating, whatsapp, staff, companies, events, canned, otherTickets } =
+    await loadWorkspace(ticket)
 
   // The newest WhatsApp message to the client still waiting to be confirmed as sent, and its number.
   const pending = messages.findLast(
     (m) => m.direction === 'outbound' && m.channel === 'whatsapp' && m.created_by === user.id,
   )
-  const assignee = !ticket.assigned_to ? 'nobody' : ticket.assigned_to === user.id ? 'you' : 'someone'
-  const supabase = await serverSupabase()
-  const [emails, { data: rating }, { data: whatsapp }] = await Promise.all([
-    userEmailsQuery(
-      supabase,
-      [ticket.created_by_user_id, ticket.assigned_to].filter((id): id is string => !!id),
-    ),
-    ticketRatingQuery(supabase, ticket.id),
-    ticketWhatsappQuery(supabase, ticket.id),
-  ])
   // A web request from someone without an account has a requester contact instead.
   const requesterEmail =
     (ticket.created_by_user_id ? emails.get(ticket.created_by_user_id) : undefined) ??
     ticket.requester_contact?.email
   const requesterPhone = ticket.requester_contact?.phone
-  const assigneeEmail = ticket.assigned_to ? emails.get(ticket.assigned_to) : undefined
+  const me = staff.find((person) => person.id === user.id)
+  const ref = { ticketId: ticket.id, version: ticket.version }
+
   return (
-    <Container width="6xl" className="py-10">
+    <Container width="7xl" className="py-8">
       <Link href="/portal/helpdesk" className="text-sm text-brand-700 underline underline-offset-2">
         Helpdesk
       </Link>
       <div className="mt-2 grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
-        <div className="min-w-0 space-y-8">
+        <div className="min-w-0 space-y-6">
           <div>
+            <p className="font-mono text-sm text-slate-600">{ticket.tracking_ref}</p>
             <h1 className="text-2xl font-bold text-brand-900">{ticket.summary}</h1>
-            <dl
-              aria-label="Ticket details"
-              className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm"
-            >
+            <div className="mt-2 flex flex-wrap items-center gap-2 text-sm">
+              <StatusPill status={ticket.status} />
+              <PriorityPill priority={ticket.priority} />
+              <span className="text-slate-600">
+                Customer sees “{customerStatusLabel(ticket.status)}” · <SlaDue ticket={ticket} />
+              </span>
+            </div>
+          </div>
+          <Conversation entries={conversation(ticket, messages, { id: user.id })} />
+          <ReplyForm
+            ticketId={ticket.id}
+            whatsapp={
+              whatsapp?.phone
+                ? {
+                    phone: whatsapp.phone,
+                    windowOpenUntil: whatsapp.window_open_until,
+                    mayTemplate: Boolean(whatsapp.may_template),
+                  }
+                : null
+            }
+            canned={canned}
+            placeholders={{
+              requester_name: ticket.requester_name ?? 'there',
+              reference: ticket.tracking_ref,
+              agent_name: me?.name ?? 'Siyakha Support',
+            }}
+          />
+          <ActivityLog events={events} />
+        </div>
+
+        <aside aria-label="Ticket workspace" className="space-y-4">
+          <Panel title="Properties" id="properties-title">
+            <StatusField ticket={ref} status={ticket.status} closeReason={ticket.close_reason} />
+            <PriorityField ticket={ref} priority={ticket.priority} />
+            <AssigneeField ticket={ref} assignee={ticket.assigned_to} staff={staff} userId={user.id} />
+            <CompanyField ticket={ref} company={ticket.company_id} companies={companies} />
+            <TagsField ticket={ref} tags={ticket.tags} />
+          </Panel>
+
+          <Panel title="Requester" id="requester-title">
+            <dl aria-label="Requester details" className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+              <Detail term="Name">
+                {ticket.requester_name ?? 'Unknown'}
+                {ticket.created_by_user_id ? null : ' (no account yet)'}
+              </Detail>
+              <Detail term="Email">
+                {requesterEmail ? (
+                  <a
+                    href={`mailto:${requesterEmail}`}
+                    className="text-brand-700 underline underline-offset-2"
+                  >
+                    {requesterEmail}
+                  </a>
+                ) : (
+                  'Unknown'
+                )}
+              </Detail>
+              {requesterPhone ? (
+                <Detail term="Phone">
+                  <a href={`tel:${requesterPhone}`} className="text-brand-700 underline underline-offset-2">
+                    {requesterPhone}
+                  </a>
+                </Detail>
+              ) : null}
+              {whatsapp?.phone ? <Detail term="WhatsApp">{whatsapp.phone}</Detail> : null}
+              <Detail term="Company">{ticket.company?.name ?? 'None (individual customer)'}</Detail>
+            </dl>
+            {otherTickets.length > 0 ? (
+              <div>
+                <h3 className="text-sm font-semibold text-brand-900">Their other tickets</h3>
+                <ul className="mt-1 space-y-1 text-sm">
+                  {otherTickets.map((other) => (
+                    <li key={other.id}>
+                      <Link
+                        href={`/portal/helpdesk/${other.id}`}
+                        className="font-mono text-xs text-brand-700 underline underline-offset-2"
+                      >
+                        {other.tracking_ref}
+                      </Link>{' '}
+                      {other.summary}{' '}
+                      <span className="text-slate-600">({staffStatusLabel(other.status)})</span>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ) : ticket.created_by_user_id ? (
+              <p className="text-sm text-slate-600">No other tickets from them.</p>
+            ) : null}
+          </Panel>
+
+          <Panel title="Details" id="details-title">
+            <dl aria-label="Ticket details" className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
               <Detail term="Reference">
                 <span className="font-mono">{ticket.tracking_ref}</span>
               </Detail>
@@ -88,36 +229,9 @@ export default async function HelpdeskTicketPage({ params }: { params: Promise<{
               {ticket.close_reason ? (
                 <Detail term="Close reason">{CLOSE_REASON_LABELS[ticket.close_reason]}</Detail>
               ) : null}
-              <Detail term="Priority">{PRIORITY_LABELS[ticket.priority]}</Detail>
-              <Detail term="Requester">
-                {ticket.requester_name ? `${ticket.requester_name} ` : null}
-                {requesterEmail ? (
-                  <a
-                    href={`mailto:${requesterEmail}`}
-                    className="text-brand-700 underline underline-offset-2"
-                  >
-                    {requesterEmail}
-                  </a>
-                ) : (
-                  'Unknown'
-                )}
-                {ticket.created_by_user_id ? null : ' (no account yet)'}
+              <Detail term="Channel">
+                {CHANNEL_LABELS[ticket.channel as TicketChannel] ?? ticket.channel}
               </Detail>
-              {requesterPhone ? (
-                <Detail term="Phone">
-                  <a href={`tel:${requesterPhone}`} className="text-brand-700 underline underline-offset-2">
-                    {requesterPhone}
-                  </a>
-                </Detail>
-              ) : null}
-              <Detail term="Assigned to">
-                {assignee === 'nobody'
-                  ? 'Nobody'
-                  : assignee === 'you'
-                    ? 'You'
-                    : (assigneeEmail ?? 'Another agent')}
-              </Detail>
-              <Detail term="Company">{ticket.company?.name ?? 'None (individual customer)'}</Detail>
               {ticket.location ? <Detail term="Location">{ticket.location}</Detail> : null}
               {rating ? (
                 <Detail term="Customer rating">
@@ -143,34 +257,12 @@ export default async function HelpdeskTicketPage({ params }: { params: Promise<{
                   <DateTime iso={ticket.resolution_due_at} />
                 )}
               </Detail>
-              <Detail term="Updated">
-                <DateTime iso={ticket.updated_at} />
+              <Detail term="Last activity">
+                <DateTime iso={ticket.last_activity_at} />
               </Detail>
             </dl>
-          </div>
-          <Conversation entries={conversation(ticket, messages, { id: user.id })} />
-          <ReplyForm
-            ticketId={ticket.id}
-            whatsapp={
-              whatsapp?.phone
-                ? {
-                    phone: whatsapp.phone,
-                    windowOpenUntil: whatsapp.window_open_until,
-                    mayTemplate: Boolean(whatsapp.may_template),
-                  }
-                : null
-            }
-          />
-        </div>
-        <aside aria-label="Staff actions" className="space-y-4">
-          <AssignmentForm ticketId={ticket.id} version={ticket.version} assignee={assignee} />
-          <StatusForm
-            ticketId={ticket.id}
-            version={ticket.version}
-            status={ticket.status}
-            closeReason={ticket.close_reason}
-          />
-          <PriorityForm ticketId={ticket.id} version={ticket.version} priority={ticket.priority} />
+          </Panel>
+
           <SendUpdateCard
             ticketId={ticket.id}
             defaultPhone={pending?.to_from ?? requesterPhone ?? ''}
