@@ -21,7 +21,9 @@ import { DEFAULT_DATA_DIR, REPO_ROOT } from './lib/paths.js'
 import { startMailbox } from './mail/mailbox.js'
 import { createMailSender } from './mail/sender.js'
 import { startOutboxDriver } from './outbox/driver.js'
+import { createRealtimeService } from './realtime/service.js'
 import { createRestService } from './rest/handler.js'
+import { createStorageService } from './storage/service.js'
 import { startGraphStandIn } from './whatsapp/graph.js'
 
 export interface StackPorts {
@@ -190,6 +192,14 @@ export async function startStack(options: StartStackOptions = {}): Promise<Runni
     })
     cleanups.push(() => rest.close())
     await rest.reload()
+    const storage = createStorageService({
+      dataDir,
+      authenticatorUrl: db.urlFor('authenticator'),
+      adminUrl: db.url,
+      log,
+    })
+    cleanups.push(() => storage.close())
+    await storage.start()
     const functions = createFunctionsService({
       functionsDir,
       config,
@@ -211,7 +221,11 @@ export async function startStack(options: StartStackOptions = {}): Promise<Runni
     cleanups.push(() => functions.close())
     if (!existsSync(functionsDir)) log.debug(`no functions folder at ${functionsDir}`)
 
-    const gateway = createGateway({ auth, rest, functions, log })
+    const realtime = createRealtimeService({ adminUrl: db.url, log })
+    cleanups.push(() => realtime.close())
+    await realtime.start()
+
+    const gateway = createGateway({ auth, rest, functions, storage, realtime, log })
     await listen(gateway, ports.api, host, 'API gateway')
     cleanups.push(() => gateway.drain())
 

@@ -9,7 +9,7 @@ import { silentLogger } from './lib/log.js'
 import { type RunningStack, type StartStackOptions, startStack } from './stack.js'
 
 /** What the global setup hands to the tests: read it with `inject('stack')`. */
-export type TestStack = Pick<RunningStack, 'urls' | 'keys'>
+export type TestStack = Pick<RunningStack, 'urls' | 'keys' | 'dataDir'>
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -61,7 +61,7 @@ export function testStack(options: TestStackOptions) {
           if (attempt >= 3 || !/in use/i.test((error as Error).message)) throw error
         }
       }
-      project.provide('stack', { urls: stack.urls, keys: stack.keys })
+      project.provide('stack', { urls: stack.urls, keys: stack.keys, dataDir: stack.dataDir })
     },
     async teardown(): Promise<void> {
       await stack?.stop()

@@ -9,6 +9,7 @@ import { parseDotEnv } from '../functions/runner.js'
 import { consoleLogger, silentLogger } from '../lib/log.js'
 import { DEFAULT_DATA_DIR, REPO_ROOT } from '../lib/paths.js'
 import { type RunningStack, resolvePorts, startStack } from '../stack.js'
+import { removeStorageFiles, storageDir } from '../storage/files.js'
 import { generateTypes } from './gen-types.js'
 
 const log = consoleLogger({ debug: Boolean(process.env.LOCAL_SUPABASE_DEBUG) })
@@ -104,6 +105,9 @@ async function reset(): Promise<void> {
   const pgDir = path.join(dataDir, 'postgres')
   log.step(`Removing ${pgDir}`)
   rmSync(pgDir, { recursive: true, force: true })
+  // Object bytes belong to the rows just dropped; kept, they would only be orphans.
+  log.step(`Removing ${storageDir(dataDir)}`)
+  removeStorageFiles(dataDir)
   const db = await startEmbeddedPostgres({
     dataDir,
     port: resolvePorts().db,

@@ -1,3 +1,5 @@
+import { storageSchemaSql } from './storage-schema-sql.js'
+
 /**
  * The part of the Supabase Postgres image and GoTrue migrations that user migrations rely on
  * (roles, the auth schema, grants). Idempotent, so it runs on every start and repairs a half-initialised cluster.
@@ -58,6 +60,27 @@ ${revokeDefaults}
 do $$ begin
   if not exists (select from pg_publication where pubname = 'supabase_realtime') then create publication supabase_realtime; end if;
 end $$;
+
+-- Realtime's authorization table for private channels (storage-realtime-contract §9.8). Hosted
+-- partitions it by inserted_at; here it only ever holds the rolled-back probes of a join.
+create schema if not exists realtime;
+grant usage on schema realtime to postgres, anon, authenticated, service_role;
+create table if not exists realtime.messages (
+  topic text not null,
+  extension text not null,
+  payload jsonb,
+  event text,
+  private boolean default false,
+  updated_at timestamp not null default now(),
+  inserted_at timestamp not null default now(),
+  id uuid not null default gen_random_uuid(),
+  primary key (id, inserted_at)
+);
+alter table realtime.messages enable row level security;
+grant select, insert, update on realtime.messages to anon, authenticated, service_role;
+create or replace function realtime.topic() returns text language sql stable as $$
+  select nullif(current_setting('realtime.topic', true), '') $$;
+grant execute on function realtime.topic() to postgres, anon, authenticated, service_role;
 
 create schema if not exists auth authorization supabase_admin;
 grant usage on schema auth to anon, authenticated, service_role, postgres;
@@ -224,18 +247,7 @@ grant all on all tables in schema auth to postgres, dashboard_user;
 grant all on all sequences in schema auth to postgres, dashboard_user;
 grant execute on all functions in schema auth to postgres, anon, authenticated, service_role;
 
-create schema if not exists storage authorization supabase_admin;
-grant usage on schema storage to postgres, anon, authenticated, service_role;
-create table if not exists storage.buckets (
-  id text primary key, name text not null unique, owner uuid, public boolean default false,
-  file_size_limit bigint, allowed_mime_types text[], created_at timestamptz default now(), updated_at timestamptz default now()
-);
-create table if not exists storage.objects (
-  id uuid primary key default gen_random_uuid(), bucket_id text references storage.buckets (id), name text, owner uuid,
-  metadata jsonb, created_at timestamptz default now(), updated_at timestamptz default now(), last_accessed_at timestamptz default now()
-);
-alter table storage.objects enable row level security;
-grant all on all tables in schema storage to postgres, service_role;
+${storageSchemaSql}
 
 create schema if not exists supabase_migrations;
 create table if not exists supabase_migrations.schema_migrations (version text primary key, statements text[], name text);

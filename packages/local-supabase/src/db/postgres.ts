@@ -88,6 +88,9 @@ export async function startEmbeddedPostgres(options: {
       'shared_buffers=32MB',
       '-c',
       'max_connections=60',
+      // Realtime's change capture decodes the WAL (pgoutput); an existing cluster just restarts with it.
+      '-c',
+      'wal_level=logical',
     ],
     onLog: (message) => log.debug(`[postgres] ${String(message).trimEnd()}`),
     onError: (message) => log.debug(`[postgres] ${String(message).trimEnd()}`),

@@ -4,15 +4,20 @@ import { ANON_KEY, PUBLISHABLE_KEY, SECRET_KEY, SERVICE_ROLE_KEY } from '../conf
 import type { FunctionsService } from '../functions/runner.js'
 import { BodyTooLargeError, readBody, sendJson } from '../lib/http.js'
 import type { Logger } from '../lib/log.js'
+import type { RealtimeService } from '../realtime/service.js'
 import type { RestService } from '../rest/handler.js'
+import type { StorageService } from '../storage/service.js'
 
 const EXPOSED_HEADERS =
-  'Content-Range, Content-Profile, Content-Location, Content-Type, Location, Preference-Applied, Range-Unit, X-Supabase-Api-Version, X-Total-Count, Link, x-sb-error-code, Proxy-Status'
+  'Content-Range, Content-Profile, Content-Location, Content-Type, Location, Preference-Applied, Range-Unit, X-Supabase-Api-Version, X-Total-Count, Link, x-sb-error-code, Proxy-Status, Content-Disposition, Content-Length, ETag, Last-Modified'
 const DEFAULT_ALLOWED_HEADERS =
   'authorization, apikey, content-type, x-client-info, x-supabase-api-version, prefer, range, accept-profile, content-profile, x-retry-count, x-region'
 const VALID_KEYS = new Set([ANON_KEY, SERVICE_ROLE_KEY, PUBLISHABLE_KEY, SECRET_KEY])
 const OPEN_AUTH_ROUTES = new Set(['/verify', '/callback', '/authorize'])
 const FUNCTION_BODY_LIMIT = 20 * 1024 * 1024
+/** Storage links browsers open without headers (signed and public URLs): no key check. */
+const OPEN_STORAGE_ROUTES =
+  /^(?:(?:GET|HEAD) \/object\/(?:sign|public)\/|PUT \/object\/upload\/sign\/|GET \/render\/image\/sign\/)/
 
 function corsHeaders(req: IncomingMessage): Record<string, string> {
   return {
@@ -36,9 +41,11 @@ export function createGateway(services: {
   auth: AuthService
   rest: RestService
   functions: FunctionsService
+  storage: StorageService
+  realtime: RealtimeService
   log: Logger
 }): Server & { drain(timeoutMs?: number): Promise<void> } {
-  const { auth, rest, functions, log } = services
+  const { auth, rest, functions, storage, realtime, log } = services
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const cors = corsHeaders(req)
@@ -63,19 +70,21 @@ export function createGateway(services: {
       res.end()
       return
     }
-    const match = /^\/(auth|rest|functions)\/v1(\/.*)?$/.exec(url.pathname)
+    const match = /^\/(auth|rest|functions|storage|realtime)\/v1(\/.*)?$/.exec(url.pathname)
     if (!match) {
       sendJson(res, 404, { message: 'no Route matched with those values' })
       return
     }
-    const service = match[1] as 'auth' | 'rest' | 'functions'
+    const service = match[1] as 'auth' | 'rest' | 'functions' | 'storage' | 'realtime'
     const path = match[2] ?? '/'
     const apikeyHeader = req.headers.apikey
     const apikey =
       (typeof apikeyHeader === 'string' ? apikeyHeader : undefined) ??
       url.searchParams.get('apikey') ??
       undefined
-    const open = service === 'auth' && OPEN_AUTH_ROUTES.has(path)
+    const open =
+      (service === 'auth' && OPEN_AUTH_ROUTES.has(path)) ||
+      (service === 'storage' && OPEN_STORAGE_ROUTES.test(`${req.method} ${path}`))
     if (!open && service !== 'functions') {
       if (!apikey) {
         sendJson(res, 401, {
@@ -96,6 +105,9 @@ export function createGateway(services: {
     if (service === 'rest') url.searchParams.delete('apikey')
     if (service === 'auth') return auth.handle(req, res, path, url)
     if (service === 'rest') return rest.handle(req, res, path, url)
+    // Streams its bodies to disk itself: no 1 MB cap here.
+    if (service === 'storage') return storage.handle(req, res, path, url)
+    if (service === 'realtime') return realtime.handle(req, res, path)
     let body: Buffer
     try {
       body = await readBody(req, FUNCTION_BODY_LIMIT)
@@ -131,10 +143,24 @@ export function createGateway(services: {
         if (inFlight === 0) drained?.()
       })
   })
+  // Realtime's WebSocket; every other upgrade gets the gateway's 404.
+  server.on('upgrade', (req, socket, head) => {
+    const url = new URL(req.url ?? '/', 'http://gateway')
+    if (url.pathname === '/realtime/v1/websocket' && !stopping) {
+      realtime.handleUpgrade(req, socket, head, url)
+      return
+    }
+    const body = JSON.stringify({ message: 'no Route matched with those values' })
+    socket.on('error', (error) => log.debug(`gateway upgrade: ${error.message}`))
+    socket.end(
+      `HTTP/1.1 404 Not Found\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    )
+  })
   return Object.assign(server, {
     /** Stop accepting, let running requests finish (bounded), so pools are not closed under them. */
     drain(timeoutMs = 3000): Promise<void> {
       stopping = true
+      realtime.drain()
       return new Promise<void>((resolve) => {
         server.close(() => resolve())
         server.closeIdleConnections()
