@@ -25,6 +25,12 @@ const config: NextConfig = {
       { source: '/_next/static/:path*', headers: STATIC_ASSET_HEADERS },
     ]
   },
+  // Replies carry up to 5 attachments of 10 MB each (@siyakha/schemas/attachments), posted with
+  // the form to its server action, through the proxy.
+  experimental: {
+    serverActions: { bodySizeLimit: '52mb' },
+    proxyClientMaxBodySize: '52mb',
+  },
   // ws backs supabase-js' realtime client on Node 20 (server side only); keep it out of the bundle.
   serverExternalPackages: ['ws'],
 }

@@ -302,13 +302,31 @@ create index tickets_search_trgm_idx on public.tickets
   using gin ((tracking_ref || ' ' || summary || ' ' || coalesce(requester_name, '')) extensions.gin_trgm_ops);
 create index ticket_messages_body_trgm_idx on public.ticket_messages using gin (body extensions.gin_trgm_ops);
 
+-- The tickets whose reference, summary, requester or any message matches a LIKE pattern, for the
+-- queue's search. Row-level security would keep the trigram indexes out of use (ILIKE is not
+-- leakproof, so it may not run before a policy), so this looks without it, for staff and the
+-- service role only; the queue then reads those tickets as the caller, policies and all.
+create function private.queue_search_ids(pattern text) returns uuid[]
+language sql stable security definer set search_path = ''
+as $$
+  select array(
+    select s.id from public.tickets s
+    where (s.tracking_ref || ' ' || s.summary || ' ' || coalesce(s.requester_name, '')) ilike pattern
+    union
+    select m.ticket_id from public.ticket_messages m where m.body ilike pattern
+  )
+  where (select private.is_staff()) or current_setting('role', true) = 'service_role'
+$$;
+revoke execute on function private.queue_search_ids(text) from public;
+grant execute on function private.queue_search_ids(text) to authenticated, service_role;
+
 -- The helpdesk queue for staff (anyone else is refused). Filters combine; p_assignee is a user id,
 -- 'none' (unassigned) or null (anyone); p_search matches reference, summary, requester or any
 -- message's text. p_sort is one of created, reference, activity, sla, priority, status, requester,
 -- company, assignee; ties go by created_at, then id, in the same direction. A page starts after the cursor
 -- (the last row's sort_value, as JSON writes it, so times are ISO 8601; its created_at and id), or
 -- before it with p_backwards (nearest first: the caller turns the page round). Runs as the caller,
--- so row-level security applies as ever.
+-- so row-level security applies as ever; staff and the service role only.
 create function public.helpdesk_queue(
   p_status text default 'active',
   p_priority public.ticket_priority default null,
@@ -357,7 +375,7 @@ declare
   pattern text;
   direction text;
 begin
-  if not (select private.is_staff()) then
+  if not (current_user in ('service_role', 'postgres', 'supabase_admin') or (select private.is_staff())) then
     raise exception 'The helpdesk queue is for staff' using errcode = '42501';
   end if;
   select k.expr, k.type into sort_key, sort_type
@@ -395,8 +413,7 @@ begin
   if p_breached then conditions := conditions || 't.sla_due_at < now()'::text; end if;
   if nullif(btrim(p_search), '') is not null then
     pattern := '%' || replace(replace(replace(btrim(p_search), '\', '\\'), '%', '\%'), '_', '\_') || '%';
-    conditions := conditions || '((t.tracking_ref || '' '' || t.summary || '' '' || coalesce(t.requester_name, '''')) ilike $6
-      or t.id in (select m.ticket_id from public.ticket_messages m where m.body ilike $6))'::text;
+    conditions := conditions || 't.id = any (private.queue_search_ids($6))'::text;
   end if;
   -- Forwards is the sort's own direction; backwards reads the other way from the cursor.
   direction := case when p_descending <> p_backwards then 'desc' else 'asc' end;
@@ -419,4 +436,4 @@ begin
 end
 $$;
 revoke execute on function public.helpdesk_queue from public, anon;
-grant execute on function public.helpdesk_queue to authenticated;
+grant execute on function public.helpdesk_queue to authenticated, service_role;

@@ -1,7 +1,15 @@
 import { expect, test } from '@playwright/test'
 import { ADMIN, AGENT, THABO } from './fixtures/demo'
 import { AUTH_COOKIE, passwordSession, sessionCookieValue } from './fixtures/stack'
-import { actionInputs, functionInputs, pageInputs, restInputs, SEED, type Tokens } from './fuzz/inputs'
+import {
+  actionInputs,
+  functionInputs,
+  pageInputs,
+  queueInputs,
+  restInputs,
+  SEED,
+  type Tokens,
+} from './fuzz/inputs'
 import { runAll } from './fuzz/run'
 
 /*
@@ -35,6 +43,7 @@ test('fuzz: no client input gets a 5xx from any entry point', async ({ request }
     ...functionInputs(tokens, 1000),
     ...restInputs(tokens, 600),
     ...pageInputs(tokens, 300),
+    ...queueInputs(tokens, 200),
     ...actionInputs(350),
   ]
   const { sent, refused, failures } = await runAll(inputs)

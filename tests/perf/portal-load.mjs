@@ -7,7 +7,8 @@
 // It adds generated tickets to the running stack's database once (topping up to --tickets) and a
 // signed-in customer who owns some of them, then loads the customer's "My Tickets", its second page
 // (by cursor) and one ticket page with autocannon from this process, and reports latency
-// percentiles of every response. With `--customers 50`, then, on the same database, create ticket +
+// percentiles of every response; then, as the demo agent, the helpdesk queue (three views) and a
+// ticket's workspace. With `--customers 50`, then, on the same database, create ticket +
 // WhatsApp intent for that many concurrent customers (supabase/tests/perf/ticket-load.ts against
 // the running stack). Off by default: signing 50 customers in at once trips the auth server's
 // sign-in rate limit of `npm start`'s stack (429); `npm run perf:tickets -w @siyakha/backend` runs
@@ -160,10 +161,17 @@ try {
   console.log(
     `${total} generated tickets (${total / 5000} the customer's); ${values.connections} connections, ${values.seconds} s per page`,
   )
+  // The helpdesk as an agent sees it: the queue's default view, two other sorts, a ticket.
+  const agent = await signIn(values.supabase, 'agent@siyakha.example')
+  const agentCookie = (({ name, value }) => `${name}=${value}`)(sessionCookie(values.supabase, agent))
   const results = [
     await load('My Tickets', '/portal/my-tickets', cookie),
     await load('My Tickets, older', olderHref, cookie),
     await load('ticket page', `/portal/tickets/${rows[0].id}`, cookie),
+    await load('helpdesk queue', '/portal/helpdesk', agentCookie),
+    await load('queue, all by last activity', '/portal/helpdesk?status=all&sort=activity', agentCookie),
+    await load('queue, by SLA due', '/portal/helpdesk?sort=sla', agentCookie),
+    await load('helpdesk ticket', `/portal/helpdesk/${rows[0].id}`, agentCookie),
   ]
   console.table(Object.fromEntries(results.map(({ label, ...row }) => [label, row])))
   if (Number(values.customers) > 0) await createTickets()

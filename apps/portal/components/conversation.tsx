@@ -1,10 +1,50 @@
-import type { ConversationEntry } from '@/lib/conversation'
+import { formatBytes } from '@siyakha/schemas/attachments'
+import type { ConversationEntry, EntryAttachment } from '@/lib/conversation'
 import { formatDateTime } from '@/lib/format'
 
 function entryClass(entry: ConversationEntry): string {
   if (entry.internal) return 'rounded-lg border border-dashed border-amber-400 bg-amber-50 p-4'
   if (entry.side === 'helpdesk') return 'rounded-lg border border-brand-100 bg-brand-50 p-4 sm:mr-12'
   return 'rounded-lg border border-slate-200 bg-white p-4 sm:ml-12'
+}
+
+/**
+ * A message's files: images drawn inline, everything else a download link. Links are signed for a
+ * few minutes (reload the page for fresh ones); one that could not be made says so.
+ */
+function Attachments({ files }: { files: EntryAttachment[] }) {
+  return (
+    <ul aria-label="Attachments" className="mt-3 flex flex-wrap gap-3">
+      {files.map((file) => (
+        <li key={file.id} className="max-w-full text-sm">
+          {file.url && file.image ? (
+            <a href={file.url} target="_blank" rel="noopener noreferrer" className="block">
+              {/* biome-ignore lint/performance/noImgElement: a signed Storage link, not a Next image */}
+              <img
+                src={file.url}
+                alt={file.name}
+                loading="lazy"
+                className="max-h-48 max-w-full rounded border border-slate-200 object-contain"
+              />
+            </a>
+          ) : null}
+          {file.url ? (
+            <a
+              href={file.url}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="font-semibold break-all text-brand-700 underline underline-offset-2"
+            >
+              {file.name}
+            </a>
+          ) : (
+            <span className="break-all text-slate-700">{file.name} (link unavailable, reload the page)</span>
+          )}{' '}
+          <span className="text-slate-600">({formatBytes(file.size)})</span>
+        </li>
+      ))}
+    </ul>
+  )
 }
 
 /**
@@ -48,6 +88,7 @@ export function Conversation({ entries }: { entries: ConversationEntry[] }) {
             {entry.deliveryNote ? <p className="mt-1 text-sm text-slate-600">{entry.deliveryNote}</p> : null}
             {entry.subject ? <p className="mt-2 font-semibold">{entry.subject}</p> : null}
             <p className="mt-2 whitespace-pre-wrap break-words text-slate-800">{entry.body}</p>
+            {entry.attachments.length > 0 ? <Attachments files={entry.attachments} /> : null}
           </li>
         ))}
       </ol>

@@ -20,6 +20,8 @@ export type ActionContext<N extends string, U = SessionUser> = {
   supabase: TypedSupabaseClient
   /** What the form sent, as text: answered back when the action refuses. */
   values: Record<N, string>
+  /** The files of the config's `files` field (empty file inputs left out); [] without one. */
+  files: File[]
 }
 
 type ActionConfig<S extends z.ZodType, N extends string, D, U> = {
@@ -30,6 +32,8 @@ type ActionConfig<S extends z.ZodType, N extends string, D, U> = {
   run: (data: z.output<S>, context: ActionContext<N, U>) => Promise<ActionState<D>>
   /** Words a refusal for this form (a toast, a line on a card); by default its message. */
   present?: (refusal: Refusal) => Refusal
+  /** The name of a file input whose files the body gets as `context.files`. */
+  files?: string
 }
 
 export type PortalAction<D> = (previous: ActionState<D>, formData: FormData) => Promise<ActionState<D>>
@@ -57,7 +61,15 @@ export function portalAction<S extends z.ZodType, N extends string, D = null>(
   // `never`: the overloads above tie each role to the user its body may count on.
   config: ActionConfig<S, N, D, never> & { role?: 'anyone' | 'user' | 'staff' },
 ): PortalAction<D> {
-  const { fields, schema, role = 'user', precheck, run, present = (refusal) => refusal } = config
+  const {
+    fields,
+    schema,
+    role = 'user',
+    precheck,
+    run,
+    present = (refusal) => refusal,
+    files: fileField,
+  } = config
   return async (_previous, formData) => {
     const values = valuesOf(formData, fields)
     const refuse = (reason: FailureReason, message: string, fieldErrors: Record<string, string> = {}) =>
@@ -71,7 +83,13 @@ export function portalAction<S extends z.ZodType, N extends string, D = null>(
     const parsed = validate(schema, values)
     if (!parsed.ok) return refuse('validation', Object.values(parsed.errors)[0] ?? '', parsed.errors)
     try {
-      const answer = await run(parsed.data, { user: user as never, supabase: await serverSupabase(), values })
+      const files = fileField ? filesOf(formData, fileField) : []
+      const answer = await run(parsed.data, {
+        user: user as never,
+        supabase: await serverSupabase(),
+        values,
+        files,
+      })
       return answer.status === 'error' ? present(answer) : answer
     } catch (error) {
       // redirect() and notFound() travel as errors: let Next.js have them.
@@ -80,6 +98,16 @@ export function portalAction<S extends z.ZodType, N extends string, D = null>(
       return refuse('failed', 'Something went wrong. Please try again.')
     }
   }
+}
+
+/**
+ * The chosen files of a file input. A form without a choice still sends one empty file (named ""
+ * or "blob", depending on who encoded the form), so empty files are left out; the file picker
+ * tells people about an empty file of theirs before they send.
+ */
+function filesOf(formData: unknown, name: string): File[] {
+  if (!(formData instanceof FormData)) return []
+  return formData.getAll(name).filter((value): value is File => value instanceof File && value.size > 0)
 }
 
 /** A refusal with the values the form sent, for the body of an action. */

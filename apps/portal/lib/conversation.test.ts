@@ -184,3 +184,47 @@ describe('conversation', () => {
     expect(delivered?.deliveryNote).toBeNull()
   })
 })
+
+describe('attachments in the conversation', () => {
+  it('shows images inline and other files as links, each with its signed link when there is one', () => {
+    const files = [
+      {
+        id: 'a',
+        file_name: 'error.png',
+        content_type: 'image/png',
+        size_bytes: 2048,
+        object_path: 't1/1-error.png',
+      },
+      {
+        id: 'b',
+        file_name: 'quote.pdf',
+        content_type: 'application/pdf',
+        size_bytes: 4096,
+        object_path: 't1/2-quote.pdf',
+      },
+      {
+        id: 'c',
+        file_name: 'gone.txt',
+        content_type: 'text/plain',
+        size_bytes: 3,
+        object_path: 't1/3-gone.txt',
+      },
+    ]
+    const links = new Map([
+      ['t1/1-error.png', 'https://storage.test/sign/1'],
+      ['t1/2-quote.pdf', 'https://storage.test/sign/2'],
+    ])
+    const [opening, entry] = conversation(
+      ticket,
+      [message({ id: 'm1', attachments: files })],
+      { id: AGENT },
+      links,
+    )
+    expect(opening?.attachments).toEqual([])
+    expect(entry?.attachments).toEqual([
+      { id: 'a', name: 'error.png', size: 2048, image: true, url: 'https://storage.test/sign/1' },
+      { id: 'b', name: 'quote.pdf', size: 4096, image: false, url: 'https://storage.test/sign/2' },
+      { id: 'c', name: 'gone.txt', size: 3, image: false, url: null },
+    ])
+  })
+})

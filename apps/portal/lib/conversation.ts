@@ -15,7 +15,16 @@ export type ConversationMessage = Pick<
   | 'author_kind'
   | 'author_name'
   | 'metadata'
->
+> & { attachments?: MessageAttachment[] }
+
+/** A file on a message (ticket_attachments), as the timeline embeds it. */
+export interface MessageAttachment {
+  id: string
+  file_name: string
+  content_type: string
+  size_bytes: number
+  object_path: string
+}
 
 /** The ticket as the conversation opens it: the requester's own words come first. */
 export type ConversationTicket = Pick<
@@ -45,7 +54,23 @@ export interface ConversationEntry {
   deliveryNote: string | null
   subject: string | null
   body: string
+  attachments: EntryAttachment[]
 }
+
+/** A file as the conversation shows it: a short-lived link (null when it could not be made). */
+export interface EntryAttachment {
+  id: string
+  name: string
+  size: number
+  /** Shown inline: an image the browser can draw. */
+  image: boolean
+  url: string | null
+}
+
+/** Links to attachments by object path (lib/attachments.ts: attachmentLinks). */
+export type AttachmentLinks = ReadonlyMap<string, string>
+
+const INLINE_IMAGES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp'])
 
 export const SUPPORT_NAME = 'Siyakha Support'
 
@@ -90,7 +115,11 @@ function deliveryNote(message: ConversationMessage): string | null {
   return null
 }
 
-export function toEntry(message: ConversationMessage, viewer: Viewer): ConversationEntry {
+export function toEntry(
+  message: ConversationMessage,
+  viewer: Viewer,
+  links: AttachmentLinks = new Map(),
+): ConversationEntry {
   const travels = message.channel === 'email' || message.channel === 'whatsapp'
   return {
     key: message.id,
@@ -105,6 +134,13 @@ export function toEntry(message: ConversationMessage, viewer: Viewer): Conversat
     deliveryNote: deliveryNote(message),
     subject: message.subject,
     body: message.body,
+    attachments: (message.attachments ?? []).map((file) => ({
+      id: file.id,
+      name: file.file_name,
+      size: file.size_bytes,
+      image: INLINE_IMAGES.has(file.content_type),
+      url: links.get(file.object_path) ?? null,
+    })),
   }
 }
 
@@ -116,6 +152,7 @@ export function conversation(
   ticket: ConversationTicket,
   messages: readonly ConversationMessage[],
   viewer: Viewer,
+  links: AttachmentLinks = new Map(),
 ): ConversationEntry[] {
   const mine = ticket.created_by_user_id === viewer.id
   const opening: ConversationEntry = {
@@ -131,6 +168,7 @@ export function conversation(
     deliveryNote: null,
     subject: null,
     body: ticket.details?.trim() ? ticket.details : ticket.summary,
+    attachments: [],
   }
-  return [opening, ...messages.map((message) => toEntry(message, viewer))]
+  return [opening, ...messages.map((message) => toEntry(message, viewer, links))]
 }

@@ -43,13 +43,15 @@ export const QUEUE_SORT_DEFAULT_DIR: Record<QueueSort, 'asc' | 'desc'> = {
   assignee: 'asc',
 }
 
-export const TICKET_CHANNELS = ['portal', 'email', 'whatsapp', 'web'] as const
+export const TICKET_CHANNELS = ['portal', 'email', 'whatsapp', 'web', 'phone', 'walk_in'] as const
 export type TicketChannel = (typeof TICKET_CHANNELS)[number]
 export const CHANNEL_LABELS: Record<TicketChannel, string> = {
   portal: 'Portal',
   email: 'Email',
   whatsapp: 'WhatsApp',
   web: 'Website form',
+  phone: 'Phone call',
+  walk_in: 'Walk-in',
 }
 
 const firstValue = (value: unknown) => (Array.isArray(value) ? value[0] : value)

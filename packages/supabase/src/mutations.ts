@@ -1,3 +1,4 @@
+import { ATTACHMENT_BUCKET } from '@siyakha/schemas/attachments'
 import { CONVERSATION_MESSAGES } from '@siyakha/schemas/ticket'
 import type { Enums, TablesUpdate, TypedSupabaseClient } from './types'
 
@@ -369,4 +370,103 @@ export async function addCannedReplyMutation(
 export async function removeCannedReplyMutation(client: TypedSupabaseClient, id: string): Promise<number> {
   const { data } = await client.from('canned_replies').delete().eq('id', id).select('id').throwOnError()
   return data.length
+}
+
+/** A file to attach, as the server action read it. */
+export interface AttachmentFile {
+  /** The name people see (the original). */
+  name: string
+  /** The name in the storage key ([A-Za-z0-9._-] only). */
+  keyName: string
+  contentType: string
+  bytes: ArrayBuffer
+}
+
+export interface UploadedAttachment {
+  path: string
+  name: string
+  contentType: string
+  size: number
+}
+
+/** Storage refused or failed an upload (its code, e.g. '403' or '413', is in `statusCode`). */
+export class AttachmentUploadError extends Error {
+  constructor(
+    message: string,
+    readonly statusCode: string | undefined,
+  ) {
+    super(message)
+    this.name = 'AttachmentUploadError'
+  }
+}
+
+/**
+ * Upload files into the ticket's folder of the attachments bucket as the signed-in user (Storage's
+ * policies decide: readers of the ticket; the internal folder for staff only). All or nothing:
+ * when one fails, the ones already uploaded are removed and the error is thrown.
+ */
+export async function uploadAttachmentsMutation(
+  client: TypedSupabaseClient,
+  { ticketId, internal, files }: { ticketId: string; internal: boolean; files: AttachmentFile[] },
+): Promise<UploadedAttachment[]> {
+  const bucket = client.storage.from(ATTACHMENT_BUCKET)
+  const uploaded: UploadedAttachment[] = []
+  try {
+    for (const file of files) {
+      const path = `${ticketId}/${internal ? 'internal/' : ''}${crypto.randomUUID()}-${file.keyName}`
+      const { error } = await bucket.upload(path, file.bytes, {
+        contentType: file.contentType,
+        upsert: false,
+      })
+      if (error) {
+        const statusCode = (error as { statusCode?: unknown }).statusCode
+        throw new AttachmentUploadError(
+          error.message,
+          typeof statusCode === 'string' ? statusCode : undefined,
+        )
+      }
+      uploaded.push({ path, name: file.name, contentType: file.contentType, size: file.bytes.byteLength })
+    }
+  } catch (error) {
+    await removeUploadsMutation(
+      client,
+      uploaded.map((file) => file.path),
+    )
+    throw error
+  }
+  return uploaded
+}
+
+/** Remove uploaded files (a message that failed after its files went up); failures are logged. */
+export async function removeUploadsMutation(client: TypedSupabaseClient, paths: string[]): Promise<void> {
+  if (paths.length === 0) return
+  const { error } = await client.storage.from(ATTACHMENT_BUCKET).remove(paths)
+  if (error) console.error('Could not remove uploaded attachments', paths, error.message)
+}
+
+/** Record uploaded files on the message they came with (the database checks each is there). */
+export async function attachToMessageMutation(
+  client: TypedSupabaseClient,
+  {
+    ticketId,
+    messageId,
+    internal,
+    uploaded,
+  }: { ticketId: string; messageId: string; internal: boolean; uploaded: UploadedAttachment[] },
+): Promise<void> {
+  if (uploaded.length === 0) return
+  await client
+    .from('ticket_attachments')
+    .insert(
+      uploaded.map((file) => ({
+        ticket_id: ticketId,
+        message_id: messageId,
+        object_path: file.path,
+        file_name: file.name,
+        content_type: file.contentType,
+        size_bytes: file.size,
+        internal,
+      })),
+    )
+    .throwOnError()
 }

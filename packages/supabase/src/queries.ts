@@ -10,7 +10,7 @@ export const TICKET_LIST_COLUMNS = 'id, summary, status, created_at, tracking_re
 export const TICKET_COLUMNS =
   'id, summary, details, status, close_reason, channel, created_at, tracking_ref, created_by_user_id, requester_name'
 export const TIMELINE_COLUMNS =
-  'id, direction, channel, to_from, subject, body, status, created_at, metadata, created_by, author_kind, author_name'
+  'id, direction, channel, to_from, subject, body, status, created_at, metadata, created_by, author_kind, author_name, attachments:ticket_attachments(id, file_name, content_type, size_bytes, object_path)'
 
 /** The companies whose tickets the user reads as their company admin (usually none). */
 export function adminCompanyIdsQuery(client: TypedSupabaseClient, userId: string) {

@@ -333,6 +333,60 @@ export type Database = {
           },
         ]
       }
+      ticket_attachments: {
+        Row: {
+          content_type: string
+          created_at: string
+          file_name: string
+          id: string
+          internal: boolean
+          message_id: string
+          object_path: string
+          size_bytes: number
+          ticket_id: string
+          uploaded_by: string
+        }
+        Insert: {
+          content_type: string
+          created_at?: string
+          file_name: string
+          id?: string
+          internal?: boolean
+          message_id: string
+          object_path: string
+          size_bytes: number
+          ticket_id: string
+          uploaded_by?: string
+        }
+        Update: {
+          content_type?: string
+          created_at?: string
+          file_name?: string
+          id?: string
+          internal?: boolean
+          message_id?: string
+          object_path?: string
+          size_bytes?: number
+          ticket_id?: string
+          uploaded_by?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'ticket_attachments_message_id_fkey'
+            columns: ['message_id']
+            isOneToOne: false
+            referencedRelation: 'ticket_messages'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'ticket_attachments_ticket_id_fkey'
+            columns: ['ticket_id']
+            isOneToOne: false
+            referencedRelation: 'tickets'
+            referencedColumns: ['id']
+          },
+        ]
+      }
       ticket_events: {
         Row: {
           actor_id: string | null

@@ -85,7 +85,7 @@ describe('queries', () => {
     )
   })
 
-  it('reads the timeline oldest first', async () => {
+  it('reads the timeline oldest first, each message with its files', async () => {
     const { client, requests } = recordingClient(() => json([]))
     await timelineQuery(client, 't1')
     const url = requests[0]?.url
@@ -93,7 +93,7 @@ describe('queries', () => {
     expect(url?.searchParams.get('ticket_id')).toBe('eq.t1')
     expect(url?.searchParams.get('order')).toBe('created_at.asc')
     expect(url?.searchParams.get('select')).toBe(
-      'id,direction,channel,to_from,subject,body,status,created_at,metadata,created_by,author_kind,author_name',
+      'id,direction,channel,to_from,subject,body,status,created_at,metadata,created_by,author_kind,author_name,attachments:ticket_attachments(id,file_name,content_type,size_bytes,object_path)',
     )
   })
 

@@ -1,7 +1,8 @@
 // RLS cost of the portal's queries at scale (not a test): 100,000 tickets over 200 customers and
 // 20 companies, then EXPLAIN (ANALYZE, BUFFERS) of every statement the portal sends for My Tickets
 // (myTicketsQuery, also its next page), the ticket page, the helpdesk list (each filter, page 20 by
-// OFFSET and by cursor) and create ticket + WhatsApp intent, as each caller and, side by side, the
+// OFFSET and by cursor), the helpdesk queue function (sorts, filters, search, a deep page) and
+// create ticket + WhatsApp intent, as each caller and, side by side, the
 // same statement as the service role (no RLS): median execution time, the statement's round trip,
 // buffers and the scan used. PERF_PLANS=1 prints the callers' plans; PERF_ONLY=<text> picks cases.
 //
@@ -209,6 +210,8 @@ async function main(): Promise<void> {
     const active = `status not in ('resolved', 'closed')`
     const helpdesk = (where: string, tail = 'limit 51') =>
       `select ${HELPDESK_COLUMNS} from public.tickets where ${where} order by created_at desc, id desc ${tail}`
+    const queue = (args = '') =>
+      `select * from public.helpdesk_queue(${args ? `${args}, ` : ''}p_limit := 51)`
     const adminCompanies = (who: string) =>
       `select company_id from public.company_members where user_id = '${who}' and role = 'company_admin'`
     const ticketById = `select ${TICKET_COLUMNS} from public.tickets where id = '${ticket.id}'`
@@ -247,6 +250,36 @@ async function main(): Promise<void> {
       ['staff: helpdesk, page 20 by cursor', as(agent), helpdesk(`${active} and ${cursor}`)],
       ['staff: helpdesk, assigned to me', as(agent), helpdesk(`${active} and assigned_to = '${agent}'`)],
       ['staff: helpdesk ticket', as(agent), ticketById],
+      // The queue (public.helpdesk_queue, issue 13): one statement per page whatever the sort.
+      ['staff: queue, open work, newest', as(agent), queue()],
+      ['staff: queue, open work, by SLA due', as(agent), queue(`p_sort := 'sla', p_descending := false`)],
+      ['staff: queue, open work, by priority', as(agent), queue(`p_sort := 'priority'`)],
+      ['staff: queue, all, by last activity', as(agent), queue(`p_status := 'all', p_sort := 'activity'`)],
+      [
+        'staff: queue, all, by company',
+        as(agent),
+        queue(`p_status := 'all', p_sort := 'company', p_descending := false`),
+      ],
+      [
+        'staff: queue, all, by requester',
+        as(agent),
+        queue(`p_status := 'all', p_sort := 'requester', p_descending := false`),
+      ],
+      [
+        'staff: queue, open work, page 20 by cursor',
+        as(agent),
+        queue(
+          `p_cursor_value := '${deep.created_at.toISOString()}', p_cursor_created_at := '${deep.created_at.toISOString()}', p_cursor_id := '${deep.id}'`,
+        ),
+      ],
+      ['staff: queue, unassigned, urgent', as(agent), queue(`p_assignee := 'none', p_priority := 'urgent'`)],
+      [
+        'staff: queue, breached',
+        as(agent),
+        queue(`p_breached := true, p_sort := 'sla', p_descending := false`),
+      ],
+      ['staff: queue, one company', as(agent), queue(`p_company := '${company(3)}'`)],
+      ['staff: queue, search', as(agent), queue(`p_status := 'all', p_search := 'Perf ticket 77777'`)],
       ['customer: unscoped list (RLS alone)', as(customer), ALL_QUERY],
       ['customer: create ticket', as(customer), createTicket(customer)],
       ['customer: WhatsApp intent message', as(customer), intent(customer)],

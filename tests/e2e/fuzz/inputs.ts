@@ -194,7 +194,13 @@ export function restInputs(tokens: Tokens, count: number): Input[] {
       body(['id', 'summary', 'body', 'email', 'status', 'name']),
       fc.option(
         fc.tuple(
-          fc.constantFrom('rpc/rate_limit_hit', 'rpc/hit_page_view', 'rpc/no_such_function'),
+          fc.constantFrom(
+            'rpc/rate_limit_hit',
+            'rpc/hit_page_view',
+            'rpc/helpdesk_queue',
+            'rpc/staff_members',
+            'rpc/no_such_function',
+          ),
           hostileString,
         ),
         {
@@ -223,6 +229,55 @@ export function restInputs(tokens: Tokens, count: number): Input[] {
   return fc.sample(arbitrary, { numRuns: count, seed: SEED + 2 })
 }
 
+/**
+ * The helpdesk queue function as staff (it only reads, so staff may fuzz it): every argument, each
+ * a hostile value, a plausible one or missing. Its sort and cursor are spliced into SQL by the
+ * function, so this is where an injection or a bad cast would show as a 5xx.
+ */
+export function queueInputs(tokens: Tokens, count: number): Input[] {
+  const plausible: Record<string, fc.Arbitrary<unknown>> = {
+    p_status: fc.constantFrom('active', 'all', 'new', 'closed', 'deleted'),
+    p_priority: fc.constantFrom('low', 'urgent', 'panic'),
+    p_assignee: fc.oneof(fc.constantFrom('none', 'mine'), fc.uuid()),
+    p_company: fc.uuid(),
+    p_channel: fc.constantFrom('portal', 'whatsapp', 'fax'),
+    p_breached: fc.boolean(),
+    p_search: hostileString,
+    p_sort: fc.constantFrom('created', 'sla', 'priority', 'company', 'summary; drop table x', 'id'),
+    p_descending: fc.boolean(),
+    p_cursor_value: fc.oneof(fc.constantFrom('infinity', 'urgent', '2026-01-01T00:00:00Z'), hostileString),
+    p_cursor_created_at: fc.oneof(
+      fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),
+      hostileString,
+    ),
+    p_cursor_id: fc.oneof(fc.uuid(), hostileString),
+    p_backwards: fc.boolean(),
+    p_limit: fc.oneof(fc.integer({ min: -10, max: 10_000 }), hostileString),
+  }
+  const args = fc.record(
+    Object.fromEntries(
+      Object.entries(plausible).map(([name, value]) => [name, fc.oneof(value, hostileValue)]),
+    ) as Record<string, fc.Arbitrary<unknown>>,
+    { requiredKeys: [] },
+  )
+  return fc.sample(
+    args.map(
+      (payload): Input => ({
+        target: 'rest rpc/helpdesk_queue',
+        url: `${SUPABASE_URL}/rest/v1/rpc/helpdesk_queue`,
+        method: 'POST',
+        headers: {
+          apikey: ANON_KEY,
+          Authorization: `Bearer ${tokens.staff}`,
+          'Content-Type': 'application/json',
+        },
+        body: JSON.stringify(payload),
+      }),
+    ),
+    { numRuns: count, seed: SEED + 5 },
+  )
+}
+
 export function pageInputs(tokens: Tokens, count: number): Input[] {
   const sitePaths = [
     ...PUBLIC_ROUTES,
@@ -241,6 +296,9 @@ export function pageInputs(tokens: Tokens, count: number): Input[] {
     '/portal/my-tickets',
     '/portal/tickets',
     '/portal/helpdesk',
+    '/portal/helpdesk/canned-replies',
+    '/portal/helpdesk/',
+    '/portal/realtime-token',
     '/portal/tickets/',
   ]
   const arbitrary = fc

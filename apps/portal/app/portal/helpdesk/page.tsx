@@ -18,6 +18,8 @@ import { Container } from '@siyakha/ui/container'
 import type { Metadata } from 'next'
 import Link from 'next/link'
 import { redirect } from 'next/navigation'
+import { LiveUpdates } from '@/components/live-updates'
+import { optionalRead } from '@/lib/optional-read'
 import { currentUserIsStaff, requireUser, serverSupabase } from '@/lib/session'
 import { AccessDenied } from '../access-denied'
 import { BulkBar } from './queue/bulk-bar'
@@ -84,18 +86,10 @@ async function loadQueue(filters: QueueFilters, userId: string, start: PageStart
 /** The lists the filters and the bulk bar offer; a failure leaves a list empty, not the page broken. */
 async function loadChoices() {
   const supabase = await serverSupabase()
-  const settle = async <T,>(what: string, read: () => PromiseLike<{ data: T[] }>): Promise<T[]> => {
-    try {
-      return (await read()).data
-    } catch (error) {
-      console.error(`Could not load ${what} for the helpdesk`, error)
-      return []
-    }
-  }
   const [staff, companies, views] = await Promise.all([
-    settle('the staff', () => staffMembersQuery(supabase)),
-    settle('the companies', () => companiesQuery(supabase)),
-    settle('the saved views', () => savedViewsQuery(supabase)),
+    optionalRead('the staff', () => staffMembersQuery(supabase), []),
+    optionalRead('the companies', () => companiesQuery(supabase), []),
+    optionalRead('the saved views', () => savedViewsQuery(supabase), []),
   ])
   return { staff, companies, views }
 }
@@ -151,7 +145,10 @@ export default async function HelpdeskPage({ searchParams }: { searchParams: Pro
     <Container width="7xl" className="space-y-5 py-8">
       <QueueKeys />
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h1 className="text-2xl font-bold text-brand-900">Helpdesk</h1>
+        <div>
+          <h1 className="text-2xl font-bold text-brand-900">Helpdesk</h1>
+          <LiveUpdates name="helpdesk-queue" bindings={[{ event: '*', table: 'tickets' }]} />
+        </div>
         <div className="flex flex-wrap items-center gap-4">
           <Link href="/portal/helpdesk/new" className={buttonClasses({ size: 'sm' })}>
             Log a ticket for a client

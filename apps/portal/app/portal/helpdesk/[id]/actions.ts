@@ -1,6 +1,7 @@
 'use server'
 
 import { type ActionState, type Refusal, refused, succeeded } from '@siyakha/schemas/action-state'
+import { ATTACHMENT_MESSAGES } from '@siyakha/schemas/attachments'
 import {
   HELPDESK_MESSAGES,
   PRIORITY_LABELS,
@@ -13,6 +14,7 @@ import {
   ticketTagsSchema,
 } from '@siyakha/schemas/helpdesk'
 import {
+  AttachmentUploadError,
   addStaffMessageMutation,
   assignTicketMutation,
   setTicketCompanyMutation,
@@ -27,6 +29,7 @@ import type { TypedSupabaseClient } from '@siyakha/supabase/types'
 import { revalidatePath } from 'next/cache'
 import type { z } from 'zod'
 import { type ActionContext, portalAction, refuse } from '@/lib/action'
+import { readAttachments, sendWithAttachments } from '@/lib/attachments'
 
 // Staff only (the wrapper checks the session and the role). The writes run as the signed-in user:
 // row-level security and the ticket trigger have the last word, and their refusals come back as
@@ -36,7 +39,9 @@ import { type ActionContext, portalAction, refuse } from '@/lib/action'
 function hiddenFieldsOnTheForm(refusal: Refusal): Refusal {
   if (refusal.reason !== 'validation') return refusal
   const { ticketId, version, ...shown } = refusal.fieldErrors
-  return { ...refusal, message: ticketId ?? version ?? '', fieldErrors: shown }
+  // A field's message shows under it; one about the whole form (e.g. a file) stays the form's.
+  const own = Object.keys(shown).length > 0 ? '' : refusal.message
+  return { ...refusal, message: ticketId ?? version ?? own, fieldErrors: shown }
 }
 
 /** The refusal of a failed write; anything unexpected is logged and answered generically. */
@@ -168,10 +173,10 @@ export const assignAction = ticketChange({
     values: { assignee: ticket.assigned_to ?? 'none' },
     shown: assigneeText(ticket, user.id),
   }),
-  done: (data) =>
-    data.assignee === 'me'
+  done: ({ assignee }, { user }) =>
+    assignee === 'me' || assignee === user.id
       ? 'Assigned to you.'
-      : data.assignee === 'none'
+      : assignee === 'none'
         ? 'Unassigned.'
         : 'Assignee changed.',
 })
@@ -201,15 +206,43 @@ export const changeTagsAction = ticketChange({
   done: (data) => (data.tags.length ? `Tags saved: ${data.tags.join(', ')}.` : 'Tags removed.'),
 })
 
-export const replyAction = ticketChange({
+/** 'Reply or note', with any files: the files go up first, so a refused file sends nothing. */
+export const replyAction = portalAction({
   fields: ['ticketId', 'kind', 'body'],
   schema: staffReplySchema,
-  what: 'add the message',
-  write: (data, { supabase, user }) => addStaffMessageMutation(supabase, { ...data, userId: user.id }),
-  done: (data) =>
-    ({
+  role: 'staff',
+  present: hiddenFieldsOnTheForm,
+  files: 'files',
+  run: async (data, context): Promise<ActionState> => {
+    const { ticketId, kind } = data
+    if (context.files.length > 0 && kind === 'whatsapp')
+      return refuse(context, 'validation', ATTACHMENT_MESSAGES.notOnWhatsapp)
+    const read = await readAttachments(context.files)
+    if (!read.ok) return refuse(context, 'validation', read.message)
+    let attachFailed = false
+    try {
+      ;({ attachFailed } = await sendWithAttachments(
+        context.supabase,
+        { ticketId, internal: kind === 'internal', files: read.files },
+        () => addStaffMessageMutation(context.supabase, { ...data, userId: context.user.id }),
+      ))
+    } catch (error) {
+      if (error instanceof AttachmentUploadError) {
+        console.error('Could not upload the attachments', error)
+        return refuse(context, 'failed', ATTACHMENT_MESSAGES.failed)
+      }
+      return writeFailure(context, error, 'add the message')
+    }
+    revalidatePath('/portal/helpdesk')
+    revalidatePath(`/portal/helpdesk/${ticketId}`)
+    revalidatePath(`/portal/tickets/${ticketId}`)
+    const done = {
       public: 'Reply added to the timeline.',
       whatsapp: 'WhatsApp reply added to the timeline; it is on its way to the client.',
       internal: 'Internal note added.',
-    })[data.kind],
+    }[kind]
+    return succeeded(null, {
+      message: attachFailed ? `${done} The files could not be attached; please add them again.` : done,
+    })
+  },
 })

@@ -16,10 +16,13 @@ import { Container } from '@siyakha/ui/container'
 import type { Metadata } from 'next'
 import Link from 'next/link'
 import { Conversation } from '@/components/conversation'
+import { LiveUpdates } from '@/components/live-updates'
 import { SlaDue } from '@/components/sla-due'
 import { PriorityPill, StatusPill } from '@/components/ticket-pills'
 import { conversation } from '@/lib/conversation'
 import { formatDateTime } from '@/lib/format'
+import { ticketBindings } from '@/lib/live-bindings'
+import { optionalRead } from '@/lib/optional-read'
 import { currentUserIsStaff, requireUser, serverSupabase } from '@/lib/session'
 import { loadTicketWithTimeline } from '@/lib/ticket-loader'
 import { AccessDenied } from '../../access-denied'
@@ -27,6 +30,7 @@ import { ActivityLog } from './activity-log'
 import { ReplyForm } from './reply-form'
 import { SendUpdateCard } from './send-update-card'
 import { AssigneeField, CompanyField, PriorityField, StatusField, TagsField } from './ticket-panel'
+import { TicketPresence } from './ticket-presence'
 
 export const metadata: Metadata = { title: 'Helpdesk ticket' }
 
@@ -61,28 +65,20 @@ async function loadWorkspace(ticket: {
   assigned_to: string | null
 }) {
   const supabase = await serverSupabase()
-  const settle = async <T,>(what: string, read: () => PromiseLike<{ data: T }>, empty: T): Promise<T> => {
-    try {
-      return (await read()).data
-    } catch (error) {
-      console.error(`Could not load ${what} for the ticket workspace`, error)
-      return empty
-    }
-  }
   const requester = ticket.created_by_user_id
   const [emails, rating, whatsapp, staff, companies, events, canned, otherTickets] = await Promise.all([
     userEmailsQuery(
       supabase,
       [requester, ticket.assigned_to].filter((id): id is string => !!id),
     ),
-    settle('the rating', () => ticketRatingQuery(supabase, ticket.id), null),
-    settle('the WhatsApp state', () => ticketWhatsappQuery(supabase, ticket.id), null),
-    settle('the staff', () => staffMembersQuery(supabase), []),
-    settle('the companies', () => companiesQuery(supabase), []),
-    settle('the activity', () => ticketEventsQuery(supabase, ticket.id), []),
-    settle('the canned replies', () => cannedRepliesQuery(supabase), []),
+    optionalRead('the rating', () => ticketRatingQuery(supabase, ticket.id), null),
+    optionalRead('the WhatsApp state', () => ticketWhatsappQuery(supabase, ticket.id), null),
+    optionalRead('the staff', () => staffMembersQuery(supabase), []),
+    optionalRead('the companies', () => companiesQuery(supabase), []),
+    optionalRead('the activity', () => ticketEventsQuery(supabase, ticket.id), []),
+    optionalRead('the canned replies', () => cannedRepliesQuery(supabase), []),
     requester
-      ? settle(
+      ? optionalRead(
           "the requester's tickets",
           () => requesterTicketsQuery(supabase, { userId: requester, exceptTicketId: ticket.id }),
           [],
@@ -97,7 +93,7 @@ export default async function HelpdeskTicketPage({ params }: { params: Promise<{
   const user = await requireUser(`/portal/helpdesk/${id}`)
   // Non-staff get the ticket page's refusal before anything about the ticket is read.
   if (!(await currentUserIsStaff())) return <AccessDenied />
-  const { ticket, messages } = await loadTicketWithTimeline(id, helpdeskTicketQuery)
+  const { ticket, messages, links } = await loadTicketWithTimeline(id, helpdeskTicketQuery)
   if (!ticket) return <AccessDenied backHref="/portal/helpdesk" backLabel="Back to the helpdesk" />
   const { emails, rating, whatsapp, staff, companies, events, canned, otherTickets } =
     await loadWorkspace(ticket)
@@ -122,7 +118,11 @@ export default async function HelpdeskTicketPage({ params }: { params: Promise<{
       <div className="mt-2 grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="min-w-0 space-y-6">
           <div>
-            <p className="font-mono text-sm text-slate-600">{ticket.tracking_ref}</p>
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <p className="font-mono text-sm text-slate-600">{ticket.tracking_ref}</p>
+              <LiveUpdates name={`ticket:${ticket.id}`} bindings={ticketBindings(ticket.id)} />
+            </div>
+            <TicketPresence ticketId={ticket.id} me={{ id: user.id, name: me?.name ?? 'An agent' }} />
             <h1 className="text-2xl font-bold text-brand-900">{ticket.summary}</h1>
             <div className="mt-2 flex flex-wrap items-center gap-2 text-sm">
               <StatusPill status={ticket.status} />
@@ -132,7 +132,7 @@ export default async function HelpdeskTicketPage({ params }: { params: Promise<{
               </span>
             </div>
           </div>
-          <Conversation entries={conversation(ticket, messages, { id: user.id })} />
+          <Conversation entries={conversation(ticket, messages, { id: user.id }, links)} />
           <ReplyForm
             ticketId={ticket.id}
             whatsapp={

@@ -8,6 +8,7 @@ import { cn } from '@siyakha/ui/cn'
 import { TextareaField } from '@siyakha/ui/field'
 import { useHydrated } from '@siyakha/ui/use-hydrated'
 import { useRef, useState } from 'react'
+import { AttachmentPicker } from '@/components/attachment-picker'
 import { replyAction } from './actions'
 
 const clock = new Intl.DateTimeFormat('en-ZA', {
@@ -89,7 +90,12 @@ export function ReplyForm({
       title: state.message,
       variant: 'success',
     }),
+    onAnswer: (state) => {
+      if (state.status === 'success') setSent((n) => n + 1)
+    },
   })
+  // Files cannot be put back into a file input: it keeps them after a refusal, clears after a send.
+  const [sent, setSent] = useState(0)
   const hydrated = useHydrated()
   const sentKind =
     form.sent?.kind === 'internal' || form.sent?.kind === 'whatsapp' ? form.sent.kind : 'public'
@@ -197,6 +203,7 @@ export function ReplyForm({
             {...form.sentField('body')}
           />
         </div>
+        <AttachmentPicker key={sent} />
         {problem ? (
           <p role="alert" className="text-sm font-medium text-red-700">
             {problem}

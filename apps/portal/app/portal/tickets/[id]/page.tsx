@@ -5,9 +5,11 @@ import { Container } from '@siyakha/ui/container'
 import type { Metadata } from 'next'
 import Link from 'next/link'
 import { Conversation } from '@/components/conversation'
+import { LiveUpdates } from '@/components/live-updates'
 import { companyWhatsappNumber } from '@/lib/company-contact'
 import { conversation } from '@/lib/conversation'
 import { formatDateTime } from '@/lib/format'
+import { ticketBindings } from '@/lib/live-bindings'
 import { requireUser, serverSupabase } from '@/lib/session'
 import { loadTicketWithTimeline } from '@/lib/ticket-loader'
 import { AccessDenied } from '../../access-denied'
@@ -27,7 +29,7 @@ async function ratingOf(ticketId: string) {
 export default async function TicketPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params
   const user = await requireUser(`/portal/tickets/${id}`)
-  const [{ ticket, messages }, whatsappNumber] = await Promise.all([
+  const [{ ticket, messages, links }, whatsappNumber] = await Promise.all([
     loadTicketWithTimeline(id, ticketQuery),
     companyWhatsappNumber(),
   ])
@@ -62,7 +64,8 @@ export default async function TicketPage({ params }: { params: Promise<{ id: str
       <MarkSentCard ticketId={ticket.id} messageId={unsent?.status === 'queued' ? unsent.id : undefined} />
       <DecisionCard ticketId={ticket.id} status={ticket.status} />
       {rateable ? <RatingCard ticketId={ticket.id} current={rating} /> : null}
-      <Conversation entries={conversation(ticket, messages, { id: user.id })} />
+      <LiveUpdates name={`ticket:${ticket.id}`} bindings={ticketBindings(ticket.id)} />
+      <Conversation entries={conversation(ticket, messages, { id: user.id }, links)} />
       <ReplyCard
         ticketId={ticket.id}
         status={ticket.status}

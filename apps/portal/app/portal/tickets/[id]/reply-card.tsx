@@ -6,6 +6,8 @@ import { useActionForm } from '@siyakha/ui/action-form'
 import { Button } from '@siyakha/ui/button'
 import { TextareaField } from '@siyakha/ui/field'
 import Link from 'next/link'
+import { useState } from 'react'
+import { AttachmentPicker } from '@/components/attachment-picker'
 import { Card } from '@/components/card'
 import { FormOutcome } from '@/components/form-outcome'
 import { replyAction } from './actions'
@@ -29,7 +31,12 @@ export function ReplyCard({
     action: replyAction,
     validate: (values) => validate(customerReplySchema, values),
     success: ({ message }) => ({ title: message, variant: 'success' }),
+    onAnswer: (state) => {
+      if (state.status === 'success') setSent((n) => n + 1)
+    },
   })
+  // Files cannot be put back into a file input: it keeps them after a refusal, clears after a send.
+  const [sent, setSent] = useState(0)
   const problem = form.state.status === 'error' && !form.errors.body ? form.state.message : undefined
   const whatsapp = whatsappLink ? (
     <a
@@ -71,6 +78,7 @@ export function ReplyCard({
             onChange={() => form.clearError('body')}
           />
         </div>
+        <AttachmentPicker key={sent} />
         {status === 'resolved' ? (
           <p className="text-sm text-slate-600">Replying reopens the ticket.</p>
         ) : null}
