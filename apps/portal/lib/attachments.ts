@@ -2,6 +2,7 @@ import 'server-only'
 import {
   ATTACHMENT_BUCKET,
   ATTACHMENT_LINK_SECONDS,
+  ATTACHMENT_MESSAGES,
   attachmentDisplayName,
   attachmentProblem,
   attachmentType,
@@ -9,14 +10,16 @@ import {
 } from '@siyakha/schemas/attachments'
 import {
   type AttachmentFile,
+  AttachmentUploadError,
   attachToMessageMutation,
   removeUploadsMutation,
+  type UploadedAttachment,
   uploadAttachmentsMutation,
 } from '@siyakha/supabase/mutations'
 import type { TypedSupabaseClient } from '@siyakha/supabase/types'
 
 /** The files of a message, checked (the shared rules) and read; or the problem to show. */
-export async function readAttachments(
+async function readAttachments(
   files: readonly File[],
 ): Promise<{ ok: true; files: AttachmentFile[] } | { ok: false; message: string }> {
   const problem = attachmentProblem(files)
@@ -35,40 +38,54 @@ export async function readAttachments(
   }
 }
 
+/** How a message with files went: sent (its files perhaps not recorded), or refused and why. */
+export type SentWithFiles =
+  | { ok: true; attachFailed: boolean }
+  | { ok: false; reason: 'validation' | 'failed'; message: string }
+
 /**
- * Sends a message with its files: the files go up first (so a refused upload sends nothing), then
- * `send` writes the message, then the files are recorded on it. Answers the message's id, or the
- * words of what went wrong (logged).
+ * Sends a message with the files a form posted: they are checked and uploaded first (so a refused
+ * file sends nothing), then `send` writes the message (its errors are the caller's to answer),
+ * then the files are recorded on it. Uploads of a message that failed are removed again.
  */
 export async function sendWithAttachments(
   supabase: TypedSupabaseClient,
-  { ticketId, internal, files }: { ticketId: string; internal: boolean; files: AttachmentFile[] },
+  { ticketId, internal, files }: { ticketId: string; internal: boolean; files: readonly File[] },
   send: () => Promise<{ id: string }>,
-): Promise<{ id: string; attachFailed: boolean }> {
-  const uploaded = files.length
-    ? await uploadAttachmentsMutation(supabase, { ticketId, internal, files })
-    : []
+): Promise<SentWithFiles> {
+  const read = await readAttachments(files)
+  if (!read.ok) return { ok: false, reason: 'validation', message: read.message }
+  let uploaded: UploadedAttachment[] = []
+  try {
+    if (read.files.length) {
+      uploaded = await uploadAttachmentsMutation(supabase, { ticketId, internal, files: read.files })
+    }
+  } catch (error) {
+    if (!(error instanceof AttachmentUploadError)) throw error
+    console.error('Could not upload the attachments', error)
+    return { ok: false, reason: 'failed', message: ATTACHMENT_MESSAGES.failed }
+  }
+  const paths = uploaded.map((file) => file.path)
   let message: { id: string }
   try {
     message = await send()
   } catch (error) {
-    await removeUploadsMutation(
-      supabase,
-      uploaded.map((file) => file.path),
-    )
+    await removeUploadsMutation(supabase, paths)
     throw error
   }
   try {
     await attachToMessageMutation(supabase, { ticketId, messageId: message.id, internal, uploaded })
-    return { id: message.id, attachFailed: false }
+    return { ok: true, attachFailed: false }
   } catch (error) {
     console.error('A message went out but its files could not be recorded', error)
-    await removeUploadsMutation(
-      supabase,
-      uploaded.map((file) => file.path),
-    )
-    return { id: message.id, attachFailed: true }
+    await removeUploadsMutation(supabase, paths)
+    return { ok: true, attachFailed: true }
   }
+}
+
+/** A sent message's words, with a line when its files could not be kept. */
+export function sentWords(words: string, sent: { attachFailed: boolean }): string {
+  return sent.attachFailed ? `${words} ${ATTACHMENT_MESSAGES.notAttached}` : words
 }
 
 /** Short-lived links to attachments the reader may see, by object path (missing ones left out). */

@@ -43,6 +43,7 @@ export const ATTACHMENT_MESSAGES = {
     `${name} is not a type we accept. Attach images, PDF, Word, Excel, PowerPoint, text or CSV files.`,
   notOnWhatsapp: 'WhatsApp replies cannot carry files yet. Send the files with a public reply instead.',
   failed: 'The files could not be attached, so nothing was sent. Please try again.',
+  notAttached: 'The files could not be attached; please add them again.',
 } as const
 
 const extensionOf = (name: string) => /\.([A-Za-z0-9]+)$/.exec(name)?.[1]?.toLowerCase() ?? ''

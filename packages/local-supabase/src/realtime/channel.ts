@@ -87,14 +87,7 @@ export class Channel implements ChangeListener, PresenceMember {
   /** A `system` error, then `phx_close`: the client reports CLOSED and does not rejoin. */
   shutdown(message: string): void {
     this.pushOwn('system', { extension: 'system', status: 'error', message, channel: this.subTopic })
-    this.socket.send({
-      joinRef: this.joinRef,
-      ref: this.joinRef,
-      topic: this.topic,
-      event: 'phx_close',
-      payload: {},
-    })
-    this.close()
+    this.closeWithFrame()
   }
 
   activate(bindings: Binding[], token: string | undefined): void {
@@ -175,6 +168,11 @@ export class Channel implements ChangeListener, PresenceMember {
 
   leave(ref: string | null): void {
     this.reply(ref, 'ok', {})
+    this.closeWithFrame()
+  }
+
+  /** `phx_close` (both refs the join's, as Phoenix sends it), then the channel is gone. */
+  private closeWithFrame(): void {
     this.socket.send({
       joinRef: this.joinRef,
       ref: this.joinRef,

@@ -14,7 +14,6 @@ import {
   ticketTagsSchema,
 } from '@siyakha/schemas/helpdesk'
 import {
-  AttachmentUploadError,
   addStaffMessageMutation,
   assignTicketMutation,
   setTicketCompanyMutation,
@@ -29,7 +28,7 @@ import type { TypedSupabaseClient } from '@siyakha/supabase/types'
 import { revalidatePath } from 'next/cache'
 import type { z } from 'zod'
 import { type ActionContext, portalAction, refuse } from '@/lib/action'
-import { readAttachments, sendWithAttachments } from '@/lib/attachments'
+import { type SentWithFiles, sendWithAttachments, sentWords } from '@/lib/attachments'
 
 // Staff only (the wrapper checks the session and the role). The writes run as the signed-in user:
 // row-level security and the ticket trigger have the last word, and their refusals come back as
@@ -217,22 +216,17 @@ export const replyAction = portalAction({
     const { ticketId, kind } = data
     if (context.files.length > 0 && kind === 'whatsapp')
       return refuse(context, 'validation', ATTACHMENT_MESSAGES.notOnWhatsapp)
-    const read = await readAttachments(context.files)
-    if (!read.ok) return refuse(context, 'validation', read.message)
-    let attachFailed = false
+    let sent: SentWithFiles
     try {
-      ;({ attachFailed } = await sendWithAttachments(
+      sent = await sendWithAttachments(
         context.supabase,
-        { ticketId, internal: kind === 'internal', files: read.files },
+        { ticketId, internal: kind === 'internal', files: context.files },
         () => addStaffMessageMutation(context.supabase, { ...data, userId: context.user.id }),
-      ))
+      )
     } catch (error) {
-      if (error instanceof AttachmentUploadError) {
-        console.error('Could not upload the attachments', error)
-        return refuse(context, 'failed', ATTACHMENT_MESSAGES.failed)
-      }
       return writeFailure(context, error, 'add the message')
     }
+    if (!sent.ok) return refuse(context, sent.reason, sent.message)
     revalidatePath('/portal/helpdesk')
     revalidatePath(`/portal/helpdesk/${ticketId}`)
     revalidatePath(`/portal/tickets/${ticketId}`)
@@ -241,8 +235,6 @@ export const replyAction = portalAction({
       whatsapp: 'WhatsApp reply added to the timeline; it is on its way to the client.',
       internal: 'Internal note added.',
     }[kind]
-    return succeeded(null, {
-      message: attachFailed ? `${done} The files could not be attached; please add them again.` : done,
-    })
+    return succeeded(null, { message: sentWords(done, sent) })
   },
 })

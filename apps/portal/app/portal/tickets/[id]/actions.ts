@@ -1,7 +1,6 @@
 'use server'
 
 import { succeeded } from '@siyakha/schemas/action-state'
-import { ATTACHMENT_MESSAGES } from '@siyakha/schemas/attachments'
 import {
   CONVERSATION_MESSAGES,
   CUSTOMER_DECISIONS,
@@ -10,7 +9,6 @@ import {
   ticketRatingSchema,
 } from '@siyakha/schemas/ticket'
 import {
-  AttachmentUploadError,
   addCustomerReplyMutation,
   customerDecisionMutation,
   rateTicketMutation,
@@ -19,7 +17,7 @@ import {
 } from '@siyakha/supabase/mutations'
 import { revalidatePath } from 'next/cache'
 import { portalAction, refuse } from '@/lib/action'
-import { readAttachments, sendWithAttachments } from '@/lib/attachments'
+import { type SentWithFiles, sendWithAttachments, sentWords } from '@/lib/attachments'
 
 // The customer's side of a ticket runs as the signed-in user, so row-level security and the
 // ticket and message triggers decide whether a move, a reply or a rating is allowed.
@@ -59,30 +57,24 @@ export const replyAction = portalAction({
   schema: customerReplySchema,
   files: 'files',
   run: async ({ ticketId, body }, context) => {
-    const read = await readAttachments(context.files)
-    if (!read.ok) return refuse(context, 'validation', read.message)
-    let attachFailed = false
+    let sent: SentWithFiles
     try {
-      ;({ attachFailed } = await sendWithAttachments(
+      sent = await sendWithAttachments(
         context.supabase,
-        { ticketId, internal: false, files: read.files },
+        { ticketId, internal: false, files: context.files },
         () => addCustomerReplyMutation(context.supabase, { ticketId, body, userId: context.user.id }),
-      ))
+      )
     } catch (error) {
       if (error instanceof TicketClosedError) return refuse(context, 'conflict', CONVERSATION_MESSAGES.closed)
-      if (error instanceof AttachmentUploadError) {
-        console.error('Could not upload the attachments', error)
-        return refuse(context, 'failed', ATTACHMENT_MESSAGES.failed)
-      }
       console.error('Could not add the reply', error)
       return refuse(context, 'failed', 'Your reply was not sent. Please try again.')
     }
+    if (!sent.ok) return refuse(context, sent.reason, sent.message)
     refresh(ticketId)
     // The page's status field says what the customer saw: a reply to a resolved ticket reopens it.
     const reopened = context.values.status === 'resolved'
-    const sent = reopened ? CONVERSATION_MESSAGES.reopened : CONVERSATION_MESSAGES.replySent
     return succeeded(null, {
-      message: attachFailed ? `${sent} The files could not be attached; please add them again.` : sent,
+      message: sentWords(reopened ? CONVERSATION_MESSAGES.reopened : CONVERSATION_MESSAGES.replySent, sent),
     })
   },
 })
