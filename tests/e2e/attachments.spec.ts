@@ -1,6 +1,6 @@
-import { AGENT, THABO } from './fixtures/demo'
+import { ACME_STAFF, AGENT, THABO } from './fixtures/demo'
 import { expect, test } from './fixtures/index'
-import { createTicketAs } from './fixtures/stack'
+import { ANON_KEY, createTicketAs, passwordSession, SUPABASE_URL } from './fixtures/stack'
 import { unique } from './fixtures/visitor'
 import { HelpdeskPage } from './pages/helpdesk-page'
 
@@ -79,4 +79,16 @@ test('a customer attaches files to a reply; the agent sees them, and an internal
   await customer.reload()
   await expect(customer.getByText('firmware-notes.txt')).toHaveCount(0)
   await expect(customer.getByText('Firmware notes for the team.')).toHaveCount(0)
+
+  // Another customer gets neither the ticket nor its files, not even by the file's own address.
+  const other = await portalAs(ACME_STAFF, `/portal/tickets/${ticket.id}`)
+  await expect(other.getByText('Not found or access denied.')).toBeVisible()
+  await expect(other.getByRole('img', { name: 'error screen.png' })).toHaveCount(0)
+  const object = decodeURIComponent(new URL(href).pathname).replace('/storage/v1/object/sign/', '')
+  const { access_token } = await passwordSession(request, ACME_STAFF)
+  const theirs = await request.get(`${SUPABASE_URL}/storage/v1/object/${object}`, {
+    headers: { apikey: ANON_KEY, Authorization: `Bearer ${access_token}` },
+  })
+  expect(theirs.status()).toBe(400)
+  expect(((await theirs.json()) as { statusCode?: string }).statusCode).toBe('404')
 })
