@@ -11,6 +11,12 @@ import type { Logger } from '../lib/log.js'
 // set process.exitCode = 1 (vitest) exited 0, and CI passed with failing tests. Skip that handler
 // when a code is set; the stack stops PostgreSQL itself (RunningStack.stop) before that point.
 exitHook.hookEvent('beforeExit', 0, () => Boolean(process.exitCode))
+// The same hook also runs on 'exit', where nothing asynchronous can finish: with no server of ours
+// left running it has nothing to stop, and only dies on the callback 'exit' never passes
+// ("TypeError: done is not a function" after every run that set an exit code). A null code keeps
+// the exit code when a server is still running and the hook does run.
+let running = 0
+exitHook.hookEvent('exit', null as never, () => running === 0)
 
 export const DB_PASSWORD = 'postgres'
 
@@ -120,12 +126,16 @@ export async function startEmbeddedPostgres(options: {
       `PostgreSQL failed to start on port ${port} (is the port in use?). Run with LOCAL_SUPABASE_DEBUG=1 for its log.${error instanceof Error ? ` ${error.message}` : ''}`,
     )
   }
+  running += 1
   const url = `postgresql://postgres:${DB_PASSWORD}@${host}:${port}/postgres`
   await waitForConnection(url)
   return {
     url,
     urlFor: (role) => withUser(url, role, DB_PASSWORD),
-    stop: () => embedded.stop(),
+    stop: async () => {
+      await embedded.stop()
+      running -= 1
+    },
   }
 }
 
