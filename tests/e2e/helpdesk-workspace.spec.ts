@@ -26,7 +26,9 @@ const rows = (page: Page) => new HelpdeskPage(page).table.locator('tbody tr')
 test('agents land on the queue; a column sorts it, filters and the view live in the URL and save', async ({
   portalAs,
 }) => {
-  const agent = await portalAs(AGENT, '/portal')
+  const agent = await portalAs(AGENT, '/portal/helpdesk')
+  // The portal's front door sends staff to the queue.
+  await agent.goto(url('/portal'))
   await expect(agent).toHaveURL(url('/portal/helpdesk'))
   const helpdesk = new HelpdeskPage(agent)
 
