@@ -104,42 +104,61 @@ export function StatusField({
   closeReason: string | null
 }) {
   const form = usePropertyForm(changeStatusAction)
-  const sent = form.sentField('status', status)
-  const [chosen, setChosen] = useState(String(sent.defaultValue))
-  const closing = chosen === 'closed'
   return (
     <PropertyForm name="Status" form={form} ticket={ticket}>
-      <div key={`${form.key}-${status}-${closeReason}`} className="space-y-2">
-        <SelectField
-          id="ticket-status"
-          label="Status"
-          {...sent}
-          onChange={(event) => {
-            setChosen(event.target.value)
-            const reason = event.currentTarget.form?.elements.namedItem(
-              'closeReason',
-            ) as HTMLSelectElement | null
-            // Closing needs a reason first: the reason's own change sends the form.
-            if (event.target.value === 'closed' && !reason?.value) reason?.focus()
-            else saveNow(form)
-          }}
-        >
-          <Choices values={TICKET_STATUSES} labels={STAFF_STATUS_LABELS} />
-        </SelectField>
-        <SelectField
-          id="ticket-close-reason"
-          label="Close reason"
-          hint={closing ? HELPDESK_MESSAGES.closeReasonRequired : 'Only when closing.'}
-          {...form.sentField('closeReason', closeReason ?? '')}
-          onChange={(event) => {
-            if (closing && event.target.value) saveNow(form)
-          }}
-        >
-          <option value="">None (not closing)</option>
-          <Choices values={CLOSE_REASONS} labels={CLOSE_REASON_LABELS} />
-        </SelectField>
-      </div>
+      {/* Re-mounted with each answer and each new status, so its memory of the choice starts afresh. */}
+      <StatusChoices
+        key={`${form.key}-${status}-${closeReason}`}
+        form={form}
+        status={status}
+        closeReason={closeReason}
+      />
     </PropertyForm>
+  )
+}
+
+function StatusChoices({
+  form,
+  status,
+  closeReason,
+}: {
+  form: PropertyForm
+  status: string
+  closeReason: string | null
+}) {
+  const sent = form.sentField('status', status)
+  const [chosen, setChosen] = useState(String(sent.defaultValue))
+  return (
+    <div className="space-y-2">
+      <SelectField
+        id="ticket-status"
+        label="Status"
+        {...sent}
+        onChange={(event) => {
+          setChosen(event.target.value)
+          const reason = event.currentTarget.form?.elements.namedItem(
+            'closeReason',
+          ) as HTMLSelectElement | null
+          // Closing needs a reason first: the reason's own change sends the form.
+          if (event.target.value === 'closed' && !reason?.value) reason?.focus()
+          else saveNow(form)
+        }}
+      >
+        <Choices values={TICKET_STATUSES} labels={STAFF_STATUS_LABELS} />
+      </SelectField>
+      <SelectField
+        id="ticket-close-reason"
+        label="Close reason"
+        hint={chosen === 'closed' ? HELPDESK_MESSAGES.closeReasonRequired : 'Only when closing.'}
+        {...form.sentField('closeReason', closeReason ?? '')}
+        onChange={(event) => {
+          if (chosen === 'closed' && event.target.value) saveNow(form)
+        }}
+      >
+        <option value="">None (not closing)</option>
+        <Choices values={CLOSE_REASONS} labels={CLOSE_REASON_LABELS} />
+      </SelectField>
+    </div>
   )
 }
 
