@@ -60,10 +60,11 @@ test('a customer attaches files to a reply; the agent sees them, and an internal
   const pdfLink = agentEntry.getByRole('link', { name: 'invoice.pdf' })
   const href = (await pdfLink.getAttribute('href')) as string
   expect(href).toContain('/storage/v1/object/sign/ticket-attachments/')
-  const pdf = await request.get(href)
-  expect(pdf.status()).toBe(200)
-  expect(pdf.headers()['content-type']).toBe('application/pdf')
-  expect(Buffer.from(await pdf.body()).equals(PDF)).toBe(true)
+  // A plain fetch, as a browser tab opening the link would: no session, no cookie.
+  const pdf = await fetch(href)
+  expect(pdf.status).toBe(200)
+  expect(pdf.headers.get('content-type')).toBe('application/pdf')
+  expect(Buffer.from(await pdf.arrayBuffer()).equals(PDF)).toBe(true)
 
   // An internal note with a file: staff see it, the customer sees neither.
   await helpdesk.replyForm.getByLabel('Internal note (staff only)').check()

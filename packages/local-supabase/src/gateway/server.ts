@@ -143,6 +143,10 @@ export function createGateway(services: {
         if (inFlight === 0) drained?.()
       })
   })
+  // Kong keeps idle connections 60 s; Node's 5 s default closes a pooled socket just as a client
+  // reuses it after a pause, which the client sees as "socket hang up".
+  server.keepAliveTimeout = 65_000
+  server.headersTimeout = 66_000
   // Realtime's WebSocket; every other upgrade gets the gateway's 404.
   server.on('upgrade', (req, socket, head) => {
     const url = new URL(req.url ?? '/', 'http://gateway')
