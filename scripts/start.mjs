@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// `npm start`: build what is not built yet, start the local Supabase stack (PostgreSQL, Auth,
-// REST, Functions, mailbox), the site and the portal, and print where everything is.
+// `npm start`: start the local Content Lake, build what is not built yet, start the local Supabase
+// stack (PostgreSQL, Auth, REST, Functions, mailbox), the site and the portal, and print where
+// everything is. A Sanity project or a Supabase project configured by env replaces its stand-in.
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
@@ -18,20 +19,10 @@ const apps = [
     ? [{ name: 'portal', workspace: '@siyakha/portal', port: process.env.PORTAL_PORT ?? '3001' }]
     : []),
 ]
-// A Supabase project configured by env replaces the local stack.
 const useLocalStack = !process.env.NEXT_PUBLIC_SUPABASE_URL
-
-// Turbo's cache makes an up-to-date build a no-op, so asking it every time is cheap and never stale.
-console.log('Checking the builds are up to date (the first start builds everything: a few minutes)…')
-const build = spawnSync(
-  'npx',
-  ['turbo', 'run', 'build', ...apps.map((a) => `--filter=${a.workspace}`), '--output-logs=errors-only'],
-  { cwd: root, stdio: 'inherit', env },
-)
-if (build.status !== 0) {
-  console.error('The build failed; see the errors above.')
-  process.exit(build.status || 1)
-}
+const useLocalLake = !process.env.SANITY_PROJECT_ID
+const LAKE_HTTP = 'http://127.0.0.1:54341'
+const lakeCli = join(root, 'packages/local-content-lake/bin/local-content-lake.mjs')
 
 const children = []
 const run = (command, args, extraEnv = {}) => {
@@ -72,12 +63,36 @@ async function waitFor(url, what) {
   shutdown(1)
 }
 
+// The site's build reads its pages' content from the lake, so the lake comes first.
+if (useLocalLake) {
+  run(process.execPath, [lakeCli, 'start'])
+  await waitFor(`${LAKE_HTTP}/v1/ping`, 'The local Content Lake')
+}
+
+// Turbo's cache makes an up-to-date build a no-op, so asking it every time is cheap and never stale.
+console.log('Checking the builds are up to date (the first start builds everything: a few minutes)…')
+const workspaces = [...apps.map((a) => a.workspace), ...(useLocalLake ? ['@siyakha/studio'] : [])]
+const build = spawnSync(
+  'npx',
+  ['turbo', 'run', 'build', ...workspaces.map((w) => `--filter=${w}`), '--output-logs=errors-only'],
+  { cwd: root, stdio: 'inherit', env },
+)
+if (build.status !== 0) {
+  console.error('The build failed; see the errors above.')
+  shutdown(build.status || 1)
+  await new Promise(() => {})
+}
+
 if (useLocalStack) {
   run(process.execPath, [join(root, 'packages/local-supabase/bin/local-supabase.mjs'), 'start'])
   await waitFor('http://127.0.0.1:54324/', 'The local Supabase stack')
 }
 for (const app of apps) run('npm', ['run', 'start', '-w', app.workspace], { PORT: app.port })
 await Promise.all(apps.map((a) => waitFor(`http://localhost:${a.port}/robots.txt`, a.name)))
+if (useLocalLake) {
+  // A build from the cache shows the content of its day; edits made since are fetched again.
+  spawnSync(process.execPath, [lakeCli, 'revalidate'], { cwd: root, stdio: 'inherit', env })
+}
 
 console.log(`
   Site      http://localhost:${apps[0]?.port}
@@ -95,5 +110,10 @@ ${apps[1] ? `  Portal    http://localhost:${apps[1].port}/auth  (also at http://
     thabo@example.co.za          customer
 `
     : ''
-}  Studio    npm run dev -w studio  (http://localhost:3333)
-`)
+}${
+  useLocalLake
+    ? `  Studio    https://localhost:54340   (the local Content Lake; trust its certificate once, as printed above)
+  Content   npm run content:export writes the lake's content into studio/seed/; npm run content:reset goes back to it
+`
+    : ''
+}`)

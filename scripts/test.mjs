@@ -2,6 +2,9 @@
 // `npm test`: every check a change must pass, in the order that fails fastest. The production
 // build is made once and the end-to-end tests run against it.
 import { spawnSync } from 'node:child_process'
+import { rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 
 const steps = [
   ['Lint and format (Biome)', 'npx', ['biome', 'ci', '.']],
@@ -12,11 +15,15 @@ const steps = [
   ['End-to-end tests (Chromium, production build)', 'npm', ['run', 'e2e', '-w', 'tests']],
 ]
 
+// The site is built from the seed, whatever the developer's own Content Lake holds (.data/).
+const testLake = join(tmpdir(), 'siyakha-test-content-lake')
+rmSync(testLake, { recursive: true, force: true })
 const env = {
   ...process.env,
   TURBO_TELEMETRY_DISABLED: '1',
   NEXT_TELEMETRY_DISABLED: '1',
   SANITY_TELEMETRY_DISABLED: '1',
+  LOCAL_CONTENT_LAKE_DATA_DIR: testLake,
 }
 const started = Date.now()
 for (const [name, command, args] of steps) {

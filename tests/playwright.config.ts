@@ -2,8 +2,8 @@ import { defineConfig, devices } from '@playwright/test'
 import { PORTAL_PORT, REVALIDATE_SECRET, SITE_ORIGIN, SITE_PORT } from './e2e/site'
 
 // End-to-end tests run against the production builds (`next start`) of the site and the portal,
-// with the local Supabase stack on its default ports and a fresh, seeded database each run, in
-// Debian's Chromium: Playwright never downloads a browser here.
+// with the local Supabase stack and the local Content Lake on their default ports, each freshly
+// seeded every run, in Debian's Chromium: Playwright never downloads a browser here.
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const reuse = !process.env.CI
 
@@ -31,6 +31,16 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: [
+    {
+      // The site reads its content from here, and Studio tests edit it: a fresh seed every run.
+      command: `SANITY_REVALIDATE_SECRET=${REVALIDATE_SECRET} node scripts/e2e-content-lake.mjs`,
+      cwd: '..',
+      url: 'http://127.0.0.1:54341/v1/ping',
+      reuseExistingServer: reuse,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
     {
       command: 'node scripts/e2e-stack.mjs',
       cwd: '..',

@@ -14,7 +14,6 @@ const config: NextConfig = {
   transpilePackages: [
     '@siyakha/content',
     '@siyakha/schemas',
-    '@siyakha/studio',
     '@siyakha/supabase',
     '@siyakha/ui',
   ],

@@ -11,7 +11,6 @@ const config: NextConfig = {
     '@siyakha/schemas',
     '@siyakha/supabase',
     '@siyakha/ui',
-    '@siyakha/studio',
   ],
   images: {
     formats: ['image/avif', 'image/webp'],

@@ -4,10 +4,18 @@ import { isPlainObject, type Path } from './convert'
 
 /** Reads one seed source: a YAML document, or Markdown with YAML front matter (the body becomes `body`). */
 export function readSource(filePath: string, report: (path: Path, message: string) => void) {
-  const text = readFileSync(filePath, 'utf8')
+  return parseSource(readFileSync(filePath, 'utf8'), filePath.endsWith('.md'), report)
+}
+
+/** `readSource` on text already in memory; `isMarkdown` for a `.md` file. */
+export function parseSource(
+  text: string,
+  isMarkdown: boolean,
+  report: (path: Path, message: string) => void,
+) {
   let yamlText = text
   let markdown: string | undefined
-  if (filePath.endsWith('.md')) {
+  if (isMarkdown) {
     const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$/.exec(text)
     if (!match) {
       report([], 'a Markdown document must start with YAML front matter between "---" lines')

@@ -24,13 +24,22 @@ async function load<const Q extends string>(
   return fillBrand(result, settings.brandName)
 }
 
+/**
+ * Route lists feed `generateStaticParams`, which runs with no request (so no draft mode to ask
+ * about): they are always the published routes.
+ */
+async function loadRoutes<const Q extends string>(query: Q, tags: Tag[]): Promise<ClientReturn<Q, unknown>> {
+  return fetchContent(query, {}, tags, { drafts: false })
+}
+
 async function fetchContent<const Q extends string>(
   query: Q,
   params: QueryParams,
   tags: Tag[],
+  { drafts = true } = {},
 ): Promise<ClientReturn<Q, unknown>> {
   const source = await getContentSource()
-  if (source.kind === 'sanity' && (await draftMode()).isEnabled) {
+  if (drafts && source.canPreview && (await draftMode()).isEnabled) {
     return source.fetch(query, params, { preview: true })
   }
   const cached = unstable_cache(() => source.fetch(query, params), [query, JSON.stringify(params)], { tags })
@@ -50,14 +59,14 @@ export const getServices = cache(() => load(q.servicesQuery, {}, [TAGS.service])
 export const getService = cache((slug: string, parent: string | null) =>
   load(q.serviceQuery, { slug, parent }, [TAGS.service]),
 )
-export const getServiceRoutes = cache(() => load(q.serviceRoutesQuery, {}, [TAGS.service]))
+export const getServiceRoutes = cache(() => loadRoutes(q.serviceRoutesQuery, [TAGS.service]))
 export const getRegionalPage = cache((slug: string) =>
   load(q.regionalPageQuery, { slug }, [TAGS.regionalPage]),
 )
-export const getRegionalRoutes = cache(() => load(q.regionalRoutesQuery, {}, [TAGS.regionalPage]))
+export const getRegionalRoutes = cache(() => loadRoutes(q.regionalRoutesQuery, [TAGS.regionalPage]))
 export const getProjects = cache(() => load(q.projectsQuery, {}, [TAGS.project]))
 export const getProject = cache((slug: string) => load(q.projectQuery, { slug }, [TAGS.project]))
-export const getProjectRoutes = cache(() => load(q.projectRoutesQuery, {}, [TAGS.project]))
+export const getProjectRoutes = cache(() => loadRoutes(q.projectRoutesQuery, [TAGS.project]))
 export const getGallery = cache(async () =>
   toGalleryItems(await load(q.galleryQuery, {}, [TAGS.galleryItem])),
 )
@@ -69,5 +78,5 @@ export const getBrandLogos = cache(async () =>
 export const getPosts = cache(() => load(q.postsQuery, {}, [TAGS.post]))
 export const getLatestPosts = cache(() => load(q.latestPostsQuery, {}, [TAGS.post]))
 export const getPost = cache((slug: string) => load(q.postQuery, { slug }, [TAGS.post]))
-export const getPostRoutes = cache(() => load(q.postRoutesQuery, {}, [TAGS.post]))
-export const getPageRoutes = cache(() => load(q.pageRoutesQuery, {}, [TAGS.page]))
+export const getPostRoutes = cache(() => loadRoutes(q.postRoutesQuery, [TAGS.post]))
+export const getPageRoutes = cache(() => loadRoutes(q.pageRoutesQuery, [TAGS.page]))

@@ -1,14 +1,15 @@
 import { redirectsQuery } from '@siyakha/content/queries'
 import { getContentSource } from '@siyakha/content/source'
 import { sameSitePath } from '@siyakha/schemas/same-site-path'
+import { notFound, permanentRedirect, redirect } from 'next/navigation'
 
 export interface RedirectRule {
   to: string
   permanent: boolean
 }
 
-// Redirects are CMS documents, looked up for paths no page answers (app/cms-redirect). A short TTL
-// keeps an edit in the Studio live within a minute without a rebuild or a per-request fetch.
+// Redirects are CMS documents, looked up for paths no page answers (app/cms-redirect). The publish
+// webhook clears the table; the short TTL covers an edit whose webhook never arrived.
 const TTL_MS = 60_000
 let table: { rules: Map<string, RedirectRule>; loadedAt: number } | undefined
 let loading: Promise<Map<string, RedirectRule>> | undefined
@@ -31,8 +32,25 @@ async function loadRules(): Promise<Map<string, RedirectRule>> {
   return rules
 }
 
+/** A published redirect takes effect on the next lookup (the revalidation webhook calls this). */
+export function forgetRedirects() {
+  table = undefined
+}
+
 export function normalisePath(path: string): string {
   return path.replace(/\/+$/, '') || '/'
+}
+
+/**
+ * For a page whose document does not exist: its CMS redirect (308 when permanent, else 307), or
+ * the 404 page. Pages that render unknown slugs on demand call this where app/cms-redirect would
+ * have answered; the query string is not theirs to keep (they are rendered statically).
+ */
+export async function redirectOrNotFound(path: string): Promise<never> {
+  const rule = await findRedirect(path)
+  if (!rule) notFound()
+  if (rule.permanent) permanentRedirect(rule.to)
+  redirect(rule.to)
 }
 
 export async function findRedirect(path: string): Promise<RedirectRule | null> {

@@ -7,13 +7,15 @@ import {
 import { z } from 'zod'
 import { SITE_URL, SUPABASE_URL } from './env'
 
-/** Where the Studio runs (its Presentation tool frames the site for preview); parsed once. */
-const STUDIO_ORIGIN = new URL(
-  z
-    .url()
-    .default('http://localhost:3333')
-    .parse(process.env.SANITY_STUDIO_URL || undefined),
-).origin
+/**
+ * Where the Studio runs (its Presentation tool frames the site for preview); parsed once. With no
+ * Sanity project the Studio is the local Content Lake's, or `sanity dev`'s.
+ */
+const STUDIO_ORIGINS = process.env.SANITY_STUDIO_URL
+  ? [new URL(z.url().parse(process.env.SANITY_STUDIO_URL)).origin]
+  : process.env.SANITY_PROJECT_ID
+    ? ['http://localhost:3333']
+    : ['https://localhost:54340', 'http://localhost:3333']
 
 /** HSTS and upgrading requests only where the site is served over https. */
 const SECURE_TRANSPORT = new URL(SITE_URL).protocol === 'https:'
@@ -29,7 +31,7 @@ export const RENDERED_PER_REQUEST = ['/newsletter/confirm', '/newsletter/unsubsc
 function siteSecurityHeaders(scripts: ScriptRule) {
   return securityHeaders({
     scripts,
-    frameAncestors: [STUDIO_ORIGIN],
+    frameAncestors: STUDIO_ORIGINS,
     connectOrigins: [SUPABASE_URL],
     imageOrigins: ['https://cdn.sanity.io'],
     secureTransport: SECURE_TRANSPORT,

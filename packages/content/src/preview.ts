@@ -1,6 +1,7 @@
 import { validatePreviewUrl } from '@sanity/preview-url-secret'
 import { sameSitePathOr } from '@siyakha/schemas/same-site-path'
-import { contentEnv } from './env'
+import { contentEnv, isLocalLake } from './env'
+import { createContentClient } from './source'
 
 export type PreviewCheck =
   | { ok: true; redirectTo: string }
@@ -8,19 +9,16 @@ export type PreviewCheck =
 
 /**
  * Checks a Studio preview link (the Presentation tool's secret, verified against the Content Lake
- * with the read token) and returns the same-site path to open in draft mode.
+ * with the read token) and returns the same-site path to open in draft mode. The local lake needs
+ * no token: its Presentation tool writes the secret there and it is checked the same way.
  */
 export async function checkPreviewRequest(requestUrl: string): Promise<PreviewCheck> {
-  const { SANITY_PROJECT_ID: projectId, SANITY_API_READ_TOKEN: token } = contentEnv
-  if (!projectId || !token)
+  const token = contentEnv.SANITY_API_READ_TOKEN
+  if (!isLocalLake() && !token)
     return { ok: false, status: 404, message: 'Preview needs a Sanity project and read token' }
-  const { createClient } = await import('@sanity/client')
-  const client = createClient({
-    projectId,
-    dataset: contentEnv.SANITY_DATASET,
-    apiVersion: contentEnv.SANITY_API_VERSION,
+  const client = (await createContentClient()).withConfig({
     useCdn: false,
-    token,
+    ...(token ? { token } : {}),
   })
   const { isValid, redirectTo = '/' } = await validatePreviewUrl(client, requestUrl)
   if (!isValid) return { ok: false, status: 401, message: 'Invalid preview secret' }

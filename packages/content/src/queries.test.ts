@@ -1,20 +1,25 @@
+import { startTestLake, type TestLake } from '@siyakha/local-content-lake/testing'
 import { PAGE_KEYS } from '@siyakha/studio/constants'
 import { POST_ROUTES, PROJECT_ROUTES, REDIRECTS, REGIONAL_ROUTES, SERVICE_ROUTES } from '@siyakha/tests/site'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as q from './queries'
-import { type ContentSource, createEmbeddedSource } from './source'
+import { type ContentSource, createContentSource } from './source'
 
-// Every query, run by groq-js over the committed seed dataset: the same path the site takes on a
-// fresh clone. Counts and values come from the specification.
+// Every query, through @sanity/client, against a local Content Lake seeded from the committed seed
+// dataset: the path the site takes on a fresh clone. Counts and values come from the specification.
+let lake: TestLake
 let source: ContentSource
 
 beforeAll(async () => {
-  source = await createEmbeddedSource({
+  lake = await startTestLake()
+  source = await createContentSource({
     SANITY_DATASET: 'production',
     SANITY_API_VERSION: '2025-02-19',
+    SANITY_API_HOST: lake.httpUrl,
     CONTENT_ASSET_BASE: '/cms-images',
   })
 })
+afterAll(() => lake?.dispose())
 
 // The seed's slugs are the routes the end-to-end tests visit: one list of what the site publishes.
 const slugsOf = (routes: string[], prefix: string) => routes.map((route) => route.slice(prefix.length))

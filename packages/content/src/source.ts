@@ -1,9 +1,11 @@
-import type { ClientReturn, QueryParams } from '@sanity/client'
-import { type ContentEnv, contentEnv } from './env'
+import type { ClientConfig, ClientReturn, QueryParams, SanityClient } from '@sanity/client'
+import { type ContentEnv, contentEnv, isLocalLake, LOCAL_PROJECT_ID } from './env'
 
-/** One way to read content, whichever store is behind it. */
+/** One way to read content, from Sanity's Content Lake or the local one. */
 export interface ContentSource {
-  readonly kind: 'sanity' | 'embedded'
+  readonly kind: 'sanity' | 'local-lake'
+  /** Whether `fetch(…, { preview: true })` can read drafts (draft mode, the Presentation tool). */
+  readonly canPreview: boolean
   fetch<const Q extends string>(
     query: Q,
     params?: QueryParams,
@@ -11,47 +13,65 @@ export interface ContentSource {
   ): Promise<ClientReturn<Q, unknown>>
 }
 
-export async function createSanitySource(
-  env: ContentEnv & { SANITY_PROJECT_ID: string },
-): Promise<ContentSource> {
-  const { createClient } = await import('@sanity/client')
-  const published = createClient({
-    projectId: env.SANITY_PROJECT_ID,
-    dataset: env.SANITY_DATASET,
-    apiVersion: env.SANITY_API_VERSION,
-    useCdn: true,
-    perspective: 'published',
-  })
-  const drafts = env.SANITY_API_READ_TOKEN
-    ? published.withConfig({ useCdn: false, token: env.SANITY_API_READ_TOKEN, perspective: 'drafts' })
-    : null
+/**
+ * The client configuration for either Content Lake (published reads; drafts add the read token).
+ * The local lake accepts any token, listens on a plain-HTTP port and knows no project sub-domains.
+ */
+export function contentClientConfig(env: ContentEnv = contentEnv): ClientConfig {
+  const common = { dataset: env.SANITY_DATASET, apiVersion: env.SANITY_API_VERSION }
+  if (!isLocalLake(env)) {
+    return { ...common, projectId: env.SANITY_PROJECT_ID, useCdn: true }
+  }
   return {
-    kind: 'sanity',
-    fetch(query, params = {}, options = {}) {
-      if (options.preview && !drafts) throw new Error('Preview needs SANITY_API_READ_TOKEN')
-      const client = options.preview && drafts ? drafts : published
-      return client.fetch(query, params)
-    },
+    ...common,
+    projectId: LOCAL_PROJECT_ID,
+    apiHost: env.SANITY_API_HOST,
+    useProjectHostname: false,
+    useCdn: false,
+    token: env.SANITY_API_READ_TOKEN ?? 'local-content-lake',
   }
 }
 
-export async function createEmbeddedSource(env: ContentEnv): Promise<ContentSource> {
-  const [{ parse, evaluate }, { loadSeedDataset }] = await Promise.all([
-    import('groq-js'),
-    import('@siyakha/studio/seed'),
-  ])
-  const dataset = await loadSeedDataset({ assetUrlBase: env.CONTENT_ASSET_BASE })
-  const parsed = new Map<string, ReturnType<typeof parse>>()
+export async function createContentClient(env: ContentEnv = contentEnv): Promise<SanityClient> {
+  const { createClient } = await import('@sanity/client')
+  return createClient(contentClientConfig(env))
+}
+
+/**
+ * The local lake writes image URLs for the browser Studio (its TLS origin); the site serves the
+ * same files under CONTENT_ASSET_BASE (app/cms-images), so the pages and the image optimiser
+ * never need the lake's certificate.
+ */
+export function localAssetUrls<T>(value: T, env: ContentEnv = contentEnv): T {
+  const pattern = new RegExp(`^https?://[^/]+/images/${LOCAL_PROJECT_ID}/${env.SANITY_DATASET}/([\\w.-]+)$`)
+  const base = env.CONTENT_ASSET_BASE.replace(/\/+$/, '')
+  const walk = (node: unknown): unknown => {
+    if (typeof node === 'string') {
+      const file = pattern.exec(node)?.[1]
+      return file ? `${base}/${file}` : node
+    }
+    if (Array.isArray(node)) return node.map(walk)
+    if (node && typeof node === 'object') {
+      return Object.fromEntries(Object.entries(node).map(([key, child]) => [key, walk(child)]))
+    }
+    return node
+  }
+  return walk(value) as T
+}
+
+export async function createContentSource(env: ContentEnv = contentEnv): Promise<ContentSource> {
+  const local = isLocalLake(env)
+  const published = (await createContentClient(env)).withConfig({ perspective: 'published' })
+  const token = contentClientConfig(env).token ?? env.SANITY_API_READ_TOKEN
+  const drafts = token ? published.withConfig({ useCdn: false, token, perspective: 'drafts' }) : null
   return {
-    kind: 'embedded',
-    async fetch(query, params = {}) {
-      let tree = parsed.get(query)
-      if (!tree) {
-        tree = parse(query)
-        parsed.set(query, tree)
-      }
-      const result = await evaluate(tree, { dataset, params })
-      return (await result.get()) as never
+    kind: local ? 'local-lake' : 'sanity',
+    canPreview: drafts !== null,
+    async fetch(query, params = {}, options = {}) {
+      if (options.preview && !drafts) throw new Error('Preview needs SANITY_API_READ_TOKEN')
+      const client = options.preview && drafts ? drafts : published
+      const result = await client.fetch(query, params)
+      return local ? localAssetUrls(result, env) : result
     },
   }
 }
@@ -60,8 +80,6 @@ let source: Promise<ContentSource> | undefined
 
 /** The process-wide content source, chosen by the environment. */
 export function getContentSource(): Promise<ContentSource> {
-  source ??= contentEnv.SANITY_PROJECT_ID
-    ? createSanitySource({ ...contentEnv, SANITY_PROJECT_ID: contentEnv.SANITY_PROJECT_ID })
-    : createEmbeddedSource(contentEnv)
+  source ??= createContentSource(contentEnv)
   return source
 }

@@ -73,7 +73,10 @@ function startedLine(child: ChildProcess, line: RegExp, what: string): Promise<v
   })
 }
 
-/** Starts the stack (unless a Supabase project is configured), the site and the empty page. */
+/**
+ * Starts the Content Lake and the stack (unless a Sanity or Supabase project is configured), the
+ * site and the empty page.
+ */
 export async function start(sitePort: number, emptyPort: number): Promise<Servers> {
   const children: ChildProcess[] = []
   const run = (
@@ -103,10 +106,23 @@ export async function start(sitePort: number, emptyPort: number): Promise<Server
     await Promise.all(
       children.map((c) => c.exitCode === null && new Promise((r) => c.once('exit', r))),
     ).catch(() => {})
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true })
+    for (const dir of [dataDir, lakeDir]) if (dir) rmSync(dir, { recursive: true, force: true })
   }
   let dataDir: string | undefined
+  let lakeDir: string | undefined
   try {
+    if (!process.env.SANITY_PROJECT_ID) {
+      // The site reads its content from the local Content Lake, freshly seeded as in the e2e suite.
+      lakeDir = mkdtempSync(join(tmpdir(), 'siyakha-bench-lake-'))
+      const lake = run(
+        'The local Content Lake',
+        process.execPath,
+        [join(ROOT, 'packages/local-content-lake/bin/local-content-lake.mjs'), 'start'],
+        { LOCAL_CONTENT_LAKE_DATA_DIR: lakeDir },
+        'pipe',
+      )
+      await startedLine(lake.child, /API for Node clients/, lake.what)
+    }
     if (!process.env.NEXT_PUBLIC_SUPABASE_URL) {
       // A fresh, seeded database in a throwaway folder, as the e2e suite starts it.
       dataDir = mkdtempSync(join(tmpdir(), 'siyakha-bench-stack-'))

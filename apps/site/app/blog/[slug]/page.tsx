@@ -1,6 +1,5 @@
 import { Container } from '@siyakha/ui/container'
 import Link from 'next/link'
-import { notFound } from 'next/navigation'
 import { JsonLd } from '@/components/json-ld'
 import { CmsImage } from '@/components/sections/cms-image'
 import { LinkButtons } from '@/components/sections/links'
@@ -12,10 +11,11 @@ import { absoluteUrl } from '@/lib/env'
 import { formatDate } from '@/lib/format'
 import { blogPostingJsonLd, breadcrumbJsonLd } from '@/lib/json-ld'
 import { getSectionContext, type SlugProps, slugMetadata, slugParams } from '@/lib/page-data'
+import { redirectOrNotFound } from '@/lib/redirects'
 import { buildMetadata } from '@/lib/seo'
 
-export const dynamicParams = false
-
+// Articles published after the build are rendered on their first visit (and cached, under the
+// post tag, like the built ones); a slug no article has is a CMS redirect or a 404.
 export const generateStaticParams = slugParams(getPostRoutes)
 
 export const generateMetadata = slugMetadata(getPost, (post, slug, { brandName }) => ({
@@ -37,8 +37,8 @@ export const generateMetadata = slugMetadata(getPost, (post, slug, { brandName }
 export default async function ArticlePage({ params }: SlugProps) {
   const { slug } = await params
   const [post, { settings, ctx }] = await Promise.all([getPost(slug), getSectionContext()])
-  if (!post) notFound()
   const path = `/blog/${slug}`
+  if (!post) return redirectOrNotFound(path)
   const title = post.title
   return (
     <article className="pb-16">

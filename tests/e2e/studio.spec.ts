@@ -1,0 +1,136 @@
+import { expect, test } from '@playwright/test'
+import { createClient } from '@sanity/client'
+import { LAKE_API, ownLake, uniquePng } from './fixtures/content-lake'
+import { unique } from './fixtures/visitor'
+import { StudioPage } from './pages/studio-page'
+
+/*
+ * Marketing edits offline: the unmodified Sanity Studio, built and served by the local Content
+ * Lake over HTTP/2 (Playwright accepts the lake's local certificate as a browser that trusts its
+ * CA would), and the site reading the same lake. Each test edits its own document, so the other
+ * tests' pages keep their seed content.
+ */
+test.use({ ignoreHTTPSErrors: true })
+
+const SERVICE = {
+  id: 'service-cutovers-and-sim-replacements',
+  type: 'service',
+  path: '/services/national-field-support/cutovers-and-sim-replacements',
+}
+
+const lakeClient = (apiHost = LAKE_API) =>
+  createClient({
+    projectId: 'local0000',
+    dataset: 'production',
+    apiHost,
+    useProjectHostname: false,
+    useCdn: false,
+    apiVersion: '2025-02-19',
+  })
+
+test('the Studio opens signed in, straight into the content', async ({ page }) => {
+  const studio = new StudioPage(page)
+  const started = Date.now()
+  await page.goto(studio.origin)
+  await expect(page.getByRole('link', { name: 'Site settings' })).toBeVisible({ timeout: 30_000 })
+  test.info().annotations.push({ type: 'Studio first load', description: `${Date.now() - started} ms` })
+  await expect(page.getByText(/sign in|log in/i)).toHaveCount(0)
+  await page.getByRole('link', { name: 'Blog posts' }).click()
+  await expect(page.getByRole('link', { name: /5 Signs Your School Needs a Network Upgrade/ })).toBeVisible()
+  expect(studio.errors).toEqual([])
+})
+
+// Both edit the same service page, one after the other.
+test.describe('editing a service', () => {
+  test.describe.configure({ mode: 'serial' })
+
+  test('an edit shows live in a second tab, and publishing it changes the page within 10 seconds', async ({
+    browser,
+    request,
+  }) => {
+    const context = await browser.newContext({ ignoreHTTPSErrors: true })
+    const [editor, watcher] = [
+      new StudioPage(await context.newPage()),
+      new StudioPage(await context.newPage()),
+    ]
+    for (const studio of [editor, watcher]) {
+      await studio.openDocument(SERVICE.id, SERVICE.type)
+      await studio.showGroup('Page')
+    }
+    const heading = `Overnight cutovers, no downtime ${unique()}`
+    await editor.input('hero.heading').fill(heading)
+    await expect(watcher.input('hero.heading')).toHaveValue(heading, { timeout: 5_000 })
+
+    await editor.publish()
+    const published = Date.now()
+    await expect
+      .poll(async () => (await (await request.get(SERVICE.path)).text()).includes(heading), {
+        timeout: 10_000,
+      })
+      .toBe(true)
+    test.info().annotations.push({ type: 'Publish to page', description: `${Date.now() - published} ms` })
+    expect((await lakeClient().getDocument(SERVICE.id))?.hero?.heading).toBe(heading)
+    expect([...editor.errors, ...watcher.errors]).toEqual([])
+    await context.close()
+  })
+
+  test('an uploaded image shows in the Studio and, once published, on the page', async ({
+    page,
+    request,
+  }) => {
+    // The service starts without a hero image, also when a local run reuses the lake.
+    await lakeClient()
+      .transaction()
+      .patch(SERVICE.id, (patch) => patch.unset(['hero.image']))
+      .delete(`drafts.${SERVICE.id}`)
+      .commit()
+    const studio = new StudioPage(page)
+    await studio.openDocument(SERVICE.id, SERVICE.type)
+    await studio.showGroup('Page')
+    const { buffer, sha1 } = uniquePng(96, 64)
+    const image = studio.fieldset('hero.image')
+    await image
+      .getByTestId('file-button-input')
+      .setInputFiles({ name: 'cutover-crew.png', mimeType: 'image/png', buffer })
+    await expect(image.locator(`img[src*="${sha1}"]`)).toBeVisible({ timeout: 15_000 })
+    await image.getByLabel('Alternative text').fill('Engineers swapping SIM cards at a till')
+    await studio.publish()
+
+    await expect
+      .poll(async () => (await (await request.get(SERVICE.path)).text()).includes(`${sha1}-96x64.png`), {
+        timeout: 10_000,
+      })
+      .toBe(true)
+    const served = await request.get(`/cms-images/${sha1}-96x64.png`)
+    expect(served.headers()['content-type']).toBe('image/png')
+    expect(Buffer.from(await served.body()).equals(buffer)).toBe(true)
+    expect(studio.errors).toEqual([])
+  })
+})
+
+test('an edit published in the Studio is still there after the lake restarts', async ({ browser }) => {
+  const lake = await ownLake()
+  try {
+    await lake.start()
+    const context = await browser.newContext({ ignoreHTTPSErrors: true })
+    const studio = new StudioPage(await context.newPage(), lake.studio)
+    await studio.openDocument('testimonial-1', 'testimonial')
+    const name = `Lerato Nkosi-Dube ${unique()}`
+    await studio.input('name').fill(name)
+    await studio.publish()
+
+    expect(studio.errors).toEqual([])
+    // Stopped as Ctrl-C stops `npm start`, then started again on the same data.
+    await studio.page.close()
+    await lake.stop()
+    await lake.start()
+    const reopened = new StudioPage(await context.newPage(), lake.studio)
+    await reopened.openDocument('testimonial-1', 'testimonial')
+    await expect(reopened.input('name')).toHaveValue(name)
+    expect((await lakeClient(lake.api).getDocument('testimonial-1'))?.name).toBe(name)
+    expect(reopened.errors).toEqual([])
+    await context.close()
+  } finally {
+    await lake.dispose()
+  }
+})
