@@ -11,12 +11,7 @@ const config: NextConfig = {
   assetPrefix: '/_portal',
   reactStrictMode: true,
   // Workspace packages ship TypeScript source.
-  transpilePackages: [
-    '@siyakha/content',
-    '@siyakha/schemas',
-    '@siyakha/supabase',
-    '@siyakha/ui',
-  ],
+  transpilePackages: ['@siyakha/content', '@siyakha/schemas', '@siyakha/supabase', '@siyakha/ui'],
   // Hashed static assets skip proxy.ts (there is no nonce to give them).
   async headers() {
     return [

@@ -6,12 +6,7 @@ const config: NextConfig = {
   poweredByHeader: false,
   reactStrictMode: true,
   // Workspace packages ship TypeScript source.
-  transpilePackages: [
-    '@siyakha/content',
-    '@siyakha/schemas',
-    '@siyakha/supabase',
-    '@siyakha/ui',
-  ],
+  transpilePackages: ['@siyakha/content', '@siyakha/schemas', '@siyakha/supabase', '@siyakha/ui'],
   images: {
     formats: ['image/avif', 'image/webp'],
     // Every width is a srcset entry in the HTML and again in the RSC payload, for every image.

@@ -1,7 +1,27 @@
-import { describe, expect, it } from 'vitest'
-import { linkTarget } from './redirects'
+import { redirectsQuery } from '@siyakha/content/queries'
+import { createContentSource } from '@siyakha/content/source'
+import { startTestLake, type TestLake } from '@siyakha/local-content-lake/testing'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type RedirectRules, redirectRules, resolveLink } from './redirects'
 
-// The seed's redirect documents: /log-a-call → /log-it, /contact → /, and so on.
+// The seed's redirect documents, read from a local Content Lake: /log-a-call → /log-it,
+// /contact → /, and so on.
+let lake: TestLake
+let rules: RedirectRules
+beforeAll(async () => {
+  lake = await startTestLake()
+  const source = await createContentSource({
+    SANITY_DATASET: 'production',
+    SANITY_API_VERSION: '2025-02-19',
+    SANITY_API_HOST: lake.httpUrl,
+    CONTENT_ASSET_BASE: '/cms-images',
+  })
+  rules = redirectRules(await source.fetch(redirectsQuery))
+})
+afterAll(() => lake?.dispose())
+
+const linkTarget = async (href: string) => resolveLink(href, rules)
+
 describe('linkTarget', () => {
   it('points a content link at the end of its CMS redirect', async () => {
     expect(await linkTarget('/log-a-call')).toBe('/log-it')
@@ -26,5 +46,16 @@ describe('linkTarget', () => {
     ]) {
       expect(await linkTarget(href)).toBe(href)
     }
+  })
+})
+
+describe('redirectRules', () => {
+  it('keeps only same-site targets', () => {
+    const only = redirectRules([
+      { from: '/old', to: '/new', permanent: true },
+      { from: '/away', to: 'https://evil.example/', permanent: true },
+      { from: '/sneaky', to: '//evil.example', permanent: false },
+    ])
+    expect([...only]).toEqual([['/old', { to: '/new', permanent: true }]])
   })
 })

@@ -1,23 +1,24 @@
-import { redirectsQuery } from '@siyakha/content/queries'
-import { getContentSource } from '@siyakha/content/source'
+import type { RedirectsQueryResult } from '@siyakha/content/types'
 import { sameSitePath } from '@siyakha/schemas/same-site-path'
 import { notFound, permanentRedirect, redirect } from 'next/navigation'
+import { cache } from 'react'
+import { getRedirects } from './content'
 
 export interface RedirectRule {
   to: string
   permanent: boolean
 }
 
-// Redirects are CMS documents, looked up for paths no page answers (app/cms-redirect). The publish
-// webhook clears the table; the short TTL covers an edit whose webhook never arrived.
-const TTL_MS = 60_000
-let table: { rules: Map<string, RedirectRule>; loadedAt: number } | undefined
-let loading: Promise<Map<string, RedirectRule>> | undefined
+export type RedirectRules = ReadonlyMap<string, RedirectRule>
 
-async function loadRules(): Promise<Map<string, RedirectRule>> {
-  const source = await getContentSource()
+export function normalisePath(path: string): string {
+  return path.replace(/\/+$/, '') || '/'
+}
+
+/** The CMS redirect documents as a lookup by normalised path. */
+export function redirectRules(documents: RedirectsQueryResult): RedirectRules {
   const rules = new Map<string, RedirectRule>()
-  for (const r of await source.fetch(redirectsQuery)) {
+  for (const r of documents) {
     // Redirect documents model same-site paths only (the Studio validates both fields with the
     // same rule); a target that is not one is ignored, so no document can send visitors off the site.
     const to = sameSitePath(r.to)
@@ -32,13 +33,33 @@ async function loadRules(): Promise<Map<string, RedirectRule>> {
   return rules
 }
 
-/** A published redirect takes effect on the next lookup (the revalidation webhook calls this). */
-export function forgetRedirects() {
-  table = undefined
+/**
+ * Where a same-site link should point given the rules: the end of its redirect chain. The link's
+ * own query and #fragment are kept unless the target has its own. Links that are not site paths
+ * come back unchanged.
+ */
+export function resolveLink(href: string, rules: RedirectRules): string {
+  if (!href.startsWith('/') || href.startsWith('//')) return href
+  const [, path = href, query = '', fragment = ''] = /^([^?#]*)(\?[^#]*)?(#.*)?$/.exec(href) ?? []
+  let target = path
+  // A chain of redirects ends within a few hops; a loop between documents stops here too.
+  for (let hop = 0; hop < 5; hop++) {
+    const rule = rules.get(normalisePath(target.replace(/[?#].*$/, '')))
+    if (!rule) break
+    target = rule.to
+  }
+  if (target === path) return href
+  const withQuery = target.includes('?') || !query ? target : target.replace(/(#.*)?$/, `${query}$1`)
+  return withQuery.includes('#') ? withQuery : `${withQuery}${fragment}`
 }
 
-export function normalisePath(path: string): string {
-  return path.replace(/\/+$/, '') || '/'
+// Redirects are CMS documents, read like all content: from the data cache under the redirect tag,
+// so publishing one takes effect on the next request (the webhook expires the tag).
+const getRules = cache(async () => redirectRules(await getRedirects()))
+
+/** The CMS redirect of a path, for paths no page answers (app/cms-redirect). */
+export async function findRedirect(path: string): Promise<RedirectRule | null> {
+  return (await getRules()).get(normalisePath(path)) ?? null
 }
 
 /**
@@ -53,34 +74,12 @@ export async function redirectOrNotFound(path: string): Promise<never> {
   redirect(rule.to)
 }
 
-export async function findRedirect(path: string): Promise<RedirectRule | null> {
-  if (!table || Date.now() - table.loadedAt > TTL_MS) {
-    loading ??= loadRules().finally(() => {
-      loading = undefined
-    })
-    table = { rules: await loading, loadedAt: Date.now() }
-  }
-  return table.rules.get(normalisePath(path)) ?? null
-}
-
 /**
- * Where a same-site link in the content should point: the end of its CMS redirect chain, so a
- * visitor skips the hop and the client router never prefetches a path that only redirects (Next
- * 16 answers such a segment prefetch with a 307 to itself, a loop the browser gives up on).
- * The link's own query and #fragment are kept unless the target has its own. Links that are not
- * site paths come back unchanged.
+ * Where a same-site link in the content should point: past its CMS redirects, so a visitor skips
+ * the hop and the client router never prefetches a path that only redirects (Next 16 answers such
+ * a segment prefetch with a 307 to itself, a loop the browser gives up on).
  */
 export async function linkTarget(href: string): Promise<string> {
   if (!href.startsWith('/') || href.startsWith('//')) return href
-  const [, path = href, query = '', fragment = ''] = /^([^?#]*)(\?[^#]*)?(#.*)?$/.exec(href) ?? []
-  let target = path
-  // A chain of redirects ends within a few hops; a loop between documents stops here too.
-  for (let hop = 0; hop < 5; hop++) {
-    const rule = await findRedirect(target.replace(/[?#].*$/, ''))
-    if (!rule) break
-    target = rule.to
-  }
-  if (target === path) return href
-  const withQuery = target.includes('?') || !query ? target : target.replace(/(#.*)?$/, `${query}$1`)
-  return withQuery.includes('#') ? withQuery : `${withQuery}${fragment}`
+  return resolveLink(href, await getRules())
 }

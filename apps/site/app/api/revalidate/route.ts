@@ -1,8 +1,6 @@
 import { contentEnv } from '@siyakha/content/env'
-import { TAGS } from '@siyakha/content/tags'
 import { parseRevalidationWebhook, SIGNATURE_HEADER_NAME } from '@siyakha/content/webhook'
 import { revalidateTag } from 'next/cache'
-import { forgetRedirects } from '@/lib/redirects'
 
 /** Sanity webhook → tag revalidation. The signature is checked before anything is touched. */
 export async function POST(request: Request) {
@@ -15,6 +13,5 @@ export async function POST(request: Request) {
   )
   if (!result.ok) return Response.json({ message: result.message }, { status: result.status })
   for (const tag of result.tags) revalidateTag(tag, { expire: 0 })
-  if (result.tags.includes(TAGS.redirect)) forgetRedirects()
   return Response.json({ revalidated: result.tags })
 }
