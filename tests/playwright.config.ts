@@ -33,7 +33,7 @@ export default defineConfig({
   webServer: [
     {
       // The site reads its content from here, and Studio tests edit it: a fresh seed every run.
-      command: `SANITY_REVALIDATE_SECRET=${REVALIDATE_SECRET} node scripts/e2e-content-lake.mjs`,
+      command: `SANITY_REVALIDATE_SECRET=${REVALIDATE_SECRET} node scripts/e2e-stack.mjs content-lake`,
       cwd: '..',
       url: 'http://127.0.0.1:54341/v1/ping',
       reuseExistingServer: reuse,
@@ -42,7 +42,7 @@ export default defineConfig({
       stderr: 'pipe',
     },
     {
-      command: 'node scripts/e2e-stack.mjs',
+      command: 'node scripts/e2e-stack.mjs supabase',
       cwd: '..',
       url: 'http://127.0.0.1:54324/',
       reuseExistingServer: reuse,

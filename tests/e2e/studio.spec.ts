@@ -108,6 +108,43 @@ test.describe('editing a service', () => {
   })
 })
 
+test('the preview link shows drafts in draft mode, and nobody else sees them', async ({ page, browser }) => {
+  const client = lakeClient().withConfig({ token: 'local' })
+  // What the Presentation tool does: a short-lived secret in the lake, then the site's preview link.
+  const secret = `secret-${unique()}`
+  await client.createOrReplace({
+    _id: `sanity-preview-url-secret.${unique()}`,
+    _type: 'sanity.previewUrlSecret',
+    secret,
+    source: 'e2e',
+    studioUrl: 'https://localhost:54340',
+  })
+  const draftName = `Draft only ${unique()}`
+  await client.action([
+    {
+      actionType: 'sanity.action.document.edit',
+      draftId: 'drafts.testimonial-2',
+      publishedId: 'testimonial-2',
+      patch: { set: { name: draftName } },
+    },
+  ])
+  try {
+    await page.goto(`/api/draft-mode/enable?sanity-preview-secret=${secret}&sanity-preview-pathname=/`)
+    await expect(page).toHaveURL(/\/$/)
+    await expect(page.getByText(draftName).first()).toBeAttached()
+
+    const visitor = await browser.newPage()
+    await visitor.goto('/')
+    await expect(visitor.getByText(draftName)).toHaveCount(0)
+    expect((await visitor.request.get('/api/draft-mode/enable?sanity-preview-secret=wrong')).status()).toBe(
+      401,
+    )
+    await visitor.close()
+  } finally {
+    await client.action([{ actionType: 'sanity.action.document.discard', draftId: 'drafts.testimonial-2' }])
+  }
+})
+
 test('an edit published in the Studio is still there after the lake restarts', async ({ browser }) => {
   const lake = await ownLake()
   try {

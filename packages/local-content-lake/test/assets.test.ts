@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { png } from '../src/test-png.js'
 import { startTestLake, type TestLake } from '../src/testing.js'
 import { clientFor, mutations, record, welcomed } from './helpers.js'
-import { png } from './png.js'
 
 let lake: TestLake
 beforeAll(async () => {

@@ -1,31 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { checkChange, createTestSetup, production, type TestSetup } from './test-lake.js'
-import { type CommittedTransaction, type Lake, type LakeDataset, LakeError } from './types.js'
+import { describe, expect, it } from 'vitest'
+import { useCheckedDataset } from './test-lake.js'
+import { LakeError } from './types.js'
 
-let setup: TestSetup
-let lake: Lake
-let dataset: LakeDataset
-let seen: CommittedTransaction[]
+// A fresh lake per test; every committed change is checked to rebuild its document.
+const current = useCheckedDataset()
 
-beforeEach(async () => {
-  setup = createTestSetup()
-  lake = await setup.open()
-  dataset = production(lake)
-  seen = []
-  dataset.subscribe((transaction) => {
-    seen.push(transaction)
-  })
-})
-afterEach(async () => {
-  await lake.close()
-  setup.dispose()
-  // Every event must let a listener rebuild the document, by mutations and by effects.
-  for (const transaction of seen) {
-    for (const change of transaction.changes) checkChange(change, transaction.timestamp, transaction.id)
-  }
-})
-
-const doc = (id: string) => dataset.getDocuments([id])[0]
+const doc = (id: string) => current.dataset.getDocuments([id])[0]
 const A = 'sanity.action.document.'
 
 async function rejection(promise: Promise<unknown>): Promise<LakeError> {
@@ -45,20 +25,20 @@ describe('act', () => {
       attributes: { _id: 'drafts.new', _type: 'post', title: 'New', _rev: 'studio' },
       ifExists,
     })
-    const transaction = await dataset.act([create('fail')], { transactionId: 'T1' })
+    const transaction = await current.dataset.act([create('fail')], { transactionId: 'T1' })
     expect(doc('drafts.new')).toMatchObject({ title: 'New', _rev: 'T1' })
     expect(transaction.changes[0]).toMatchObject({ transition: 'appear' })
-    const error = await rejection(dataset.act([create('fail')]))
+    const error = await rejection(current.dataset.act([create('fail')]))
     expect(error.status).toBe(409)
     expect(error.body).toMatchObject({ error: { type: 'actionError', items: [{ index: 0 }] } })
-    const ignored = await dataset.act([create('ignore')], { transactionId: 'T2' })
+    const ignored = await current.dataset.act([create('ignore')], { transactionId: 'T2' })
     expect(ignored.changes.map((change) => change.transition)).toEqual(['update'])
     expect(doc('drafts.new')).toMatchObject({ title: 'New', _rev: 'T2' })
   })
 
   it('edit materialises the draft from the published document, then patches', async () => {
     const published = doc('post-1')
-    const transaction = await dataset.act(
+    const transaction = await current.dataset.act(
       [
         {
           actionType: `${A}edit`,
@@ -90,7 +70,7 @@ describe('act', () => {
 
   it('edit of a document that exists nowhere is an error', async () => {
     const error = await rejection(
-      dataset.act([
+      current.dataset.act([
         { actionType: `${A}edit`, draftId: 'drafts.none', publishedId: 'none', patch: { set: { a: 1 } } },
       ]),
     )
@@ -99,7 +79,7 @@ describe('act', () => {
 
   it('publish replaces the published document from the draft: two changes, one transaction', async () => {
     const published = doc('post-2')
-    const transaction = await dataset.act(
+    const transaction = await current.dataset.act(
       [
         {
           actionType: `${A}publish`,
@@ -120,13 +100,13 @@ describe('act', () => {
       _createdAt: published?._createdAt,
     })
     expect(doc('drafts.post-2')).toBeUndefined()
-    expect(seen).toHaveLength(1)
+    expect(current.seen).toHaveLength(1)
   })
 
   it('publish checks both revisions', async () => {
     for (const guard of [{ ifPublishedRevisionId: 'stale' }, { ifDraftRevisionId: 'stale' }]) {
       const error = await rejection(
-        dataset.act([
+        current.dataset.act([
           { actionType: `${A}publish`, draftId: 'drafts.post-2', publishedId: 'post-2', ...guard },
         ]),
       )
@@ -139,7 +119,7 @@ describe('act', () => {
   })
 
   it('unpublish moves the published document to a draft', async () => {
-    const transaction = await dataset.act([
+    const transaction = await current.dataset.act([
       { actionType: `${A}unpublish`, draftId: 'drafts.post-1', publishedId: 'post-1' },
     ])
     expect(doc('post-1')).toBeUndefined()
@@ -148,21 +128,24 @@ describe('act', () => {
   })
 
   it('delete removes the published document and the listed drafts', async () => {
-    await dataset.act([{ actionType: `${A}delete`, publishedId: 'post-2', includeDrafts: ['drafts.post-2'] }])
-    expect(dataset.getDocuments(['post-2', 'drafts.post-2'])).toEqual([undefined, undefined])
+    await current.dataset.act([
+      { actionType: `${A}delete`, publishedId: 'post-2', includeDrafts: ['drafts.post-2'] },
+    ])
+    expect(current.dataset.getDocuments(['post-2', 'drafts.post-2'])).toEqual([undefined, undefined])
   })
 
   it('discard deletes the draft and fails when there is none', async () => {
-    await dataset.act([{ actionType: `${A}discard`, draftId: 'drafts.post-2' }])
+    await current.dataset.act([{ actionType: `${A}discard`, draftId: 'drafts.post-2' }])
     expect(doc('drafts.post-2')).toBeUndefined()
     expect(doc('post-2')).toBeDefined()
     expect(
-      (await rejection(dataset.act([{ actionType: `${A}discard`, draftId: 'drafts.post-2' }]))).status,
+      (await rejection(current.dataset.act([{ actionType: `${A}discard`, draftId: 'drafts.post-2' }])))
+        .status,
     ).toBe(404)
   })
 
   it('handles release versions minimally', async () => {
-    await dataset.act([
+    await current.dataset.act([
       {
         actionType: `${A}version.create`,
         publishedId: 'post-1',
@@ -171,24 +154,24 @@ describe('act', () => {
       },
     ])
     expect(doc('versions.r1.post-1')?.title).toBe('First')
-    await dataset.act([
+    await current.dataset.act([
       {
         actionType: `${A}version.replace`,
         document: { _id: 'versions.r1.post-1', _type: 'post', title: 'V' },
       },
     ])
     expect(doc('versions.r1.post-1')?.title).toBe('V')
-    await dataset.act([
+    await current.dataset.act([
       { actionType: `${A}version.unpublish`, versionId: 'versions.r1.post-1', publishedId: 'post-1' },
     ])
     expect(doc('versions.r1.post-1')?._system).toEqual({ delete: true })
-    await dataset.act([{ actionType: `${A}version.discard`, versionId: 'versions.r1.post-1' }])
+    await current.dataset.act([{ actionType: `${A}version.discard`, versionId: 'versions.r1.post-1' }])
     expect(doc('versions.r1.post-1')).toBeUndefined()
   })
 
   it('answers replaceDraft and release actions with 400 actionError', async () => {
     for (const actionType of [`${A}replaceDraft`, 'sanity.action.release.create']) {
-      const error = await rejection(dataset.act([{ actionType }]))
+      const error = await rejection(current.dataset.act([{ actionType }]))
       expect(error.status).toBe(400)
       expect(error.body).toMatchObject({ error: { type: 'actionError' } })
     }
@@ -196,12 +179,12 @@ describe('act', () => {
 
   it('is atomic: a failing action leaves the earlier ones unapplied', async () => {
     await rejection(
-      dataset.act([
+      current.dataset.act([
         { actionType: `${A}discard`, draftId: 'drafts.post-2' },
         { actionType: `${A}discard`, draftId: 'drafts.none' },
       ]),
     )
     expect(doc('drafts.post-2')).toBeDefined()
-    expect(seen).toHaveLength(0)
+    expect(current.seen).toHaveLength(0)
   })
 })

@@ -1,31 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { checkChange, createTestSetup, production, type TestSetup } from './test-lake.js'
-import { type CommittedTransaction, type Lake, type LakeDataset, LakeError } from './types.js'
+import { describe, expect, it } from 'vitest'
+import { checkChange, useCheckedDataset } from './test-lake.js'
+import { LakeError } from './types.js'
 
-let setup: TestSetup
-let lake: Lake
-let dataset: LakeDataset
-let seen: CommittedTransaction[]
+// A fresh lake per test; every committed change is checked to rebuild its document.
+const current = useCheckedDataset()
 
-beforeEach(async () => {
-  setup = createTestSetup()
-  lake = await setup.open()
-  dataset = production(lake)
-  seen = []
-  dataset.subscribe((transaction) => {
-    seen.push(transaction)
-  })
-})
-afterEach(async () => {
-  await lake.close()
-  setup.dispose()
-  // Every event must let a listener rebuild the document, by mutations and by effects.
-  for (const transaction of seen) {
-    for (const change of transaction.changes) checkChange(change, transaction.timestamp, transaction.id)
-  }
-})
-
-const doc = (id: string) => dataset.getDocuments([id])[0]
+const doc = (id: string) => current.dataset.getDocuments([id])[0]
 
 async function rejection(promise: Promise<unknown>): Promise<LakeError> {
   const error = await promise.then(
@@ -38,7 +18,7 @@ async function rejection(promise: Promise<unknown>): Promise<LakeError> {
 
 describe('mutate: create', () => {
   it('stamps system fields; the transaction id becomes _rev', async () => {
-    const { transaction, results } = await dataset.mutate(
+    const { transaction, results } = await current.dataset.mutate(
       [{ create: { _id: 'new-1', _type: 'post', _rev: 'client', _updatedAt: 'client', title: 'N' } }],
       { transactionId: 'tx-create', returnDocuments: true },
     )
@@ -48,11 +28,11 @@ describe('mutate: create', () => {
     expect(created?._createdAt).toBe(transaction.timestamp)
     expect(results).toEqual([{ id: 'new-1', operation: 'create', document: created }])
     expect(transaction.changes).toMatchObject([{ id: 'new-1', transition: 'appear', before: null }])
-    expect(seen).toHaveLength(1)
+    expect(current.seen).toHaveLength(1)
   })
 
   it('invents ids: none given, or a prefix ending in "."', async () => {
-    const { results } = await dataset.mutate([
+    const { results } = await current.dataset.mutate([
       { create: { _type: 'post' } },
       { create: { _id: 'drafts.', _type: 'post' } },
     ])
@@ -63,7 +43,7 @@ describe('mutate: create', () => {
 
   it('answers 409 for an existing id and applies nothing of the transaction', async () => {
     const error = await rejection(
-      dataset.mutate([
+      current.dataset.mutate([
         { create: { _id: 'other', _type: 'post' } },
         { create: { _id: 'post-1', _type: 'post' } },
       ]),
@@ -73,25 +53,25 @@ describe('mutate: create', () => {
       error: { type: 'mutationError', items: [{ index: 1, error: { id: 'post-1' } }] },
     })
     expect(doc('other')).toBeUndefined()
-    expect(seen).toHaveLength(0)
+    expect(current.seen).toHaveLength(0)
   })
 
   it('createIfNotExists leaves an existing document as it is, but under a new revision', async () => {
     const { _rev, _updatedAt, ...content } = doc('post-1') ?? {}
-    const { transaction, results } = await dataset.mutate(
+    const { transaction, results } = await current.dataset.mutate(
       [{ createIfNotExists: { _id: 'post-1', _type: 'post', title: 'X' } }],
       { transactionId: 'touch' },
     )
     expect(results).toEqual([{ id: 'post-1', operation: 'update' }])
     expect(doc('post-1')).toEqual({ ...content, _rev: 'touch', _updatedAt: transaction.timestamp })
     expect(transaction.changes.map((change) => change.transition)).toEqual(['update'])
-    await dataset.mutate([{ createIfNotExists: { _id: 'post-9', _type: 'post', title: 'X' } }])
+    await current.dataset.mutate([{ createIfNotExists: { _id: 'post-9', _type: 'post', title: 'X' } }])
     expect(doc('post-9')?.title).toBe('X')
   })
 
   it('createOrReplace replaces the content but keeps _createdAt', async () => {
     const createdAt = doc('post-1')?._createdAt
-    await dataset.mutate([
+    await current.dataset.mutate([
       { createOrReplace: { _id: 'post-1', _type: 'post', _createdAt: 'x', title: 'Replaced' } },
     ])
     expect(doc('post-1')).toMatchObject({ title: 'Replaced', _createdAt: createdAt })
@@ -101,7 +81,7 @@ describe('mutate: create', () => {
 
 describe('mutate: delete', () => {
   it('deletes by id and by query', async () => {
-    const { transaction, results } = await dataset.mutate([
+    const { transaction, results } = await current.dataset.mutate([
       { delete: { id: 'post-1' } },
       { delete: { query: '*[_type == $type]', params: { type: 'person' } } },
     ])
@@ -109,21 +89,21 @@ describe('mutate: delete', () => {
       { id: 'post-1', operation: 'delete' },
       { id: 'person-1', operation: 'delete' },
     ])
-    expect(dataset.getDocuments(['post-1', 'person-1'])).toEqual([undefined, undefined])
+    expect(current.dataset.getDocuments(['post-1', 'person-1'])).toEqual([undefined, undefined])
     expect(transaction.changes.map((change) => change.transition)).toEqual(['disappear', 'disappear'])
   })
 
   it('deletes expired preview secrets with the query Presentation sends', async () => {
-    await dataset.mutate([{ create: { _id: 'secret-1', _type: 'sanity.previewUrlSecret' } }])
+    await current.dataset.mutate([{ create: { _id: 'secret-1', _type: 'sanity.previewUrlSecret' } }])
     const query = '*[_type == "sanity.previewUrlSecret" && dateTime(_updatedAt) <= dateTime(now()) - 3600]'
-    expect((await dataset.mutate([{ delete: { query } }])).results).toEqual([])
+    expect((await current.dataset.mutate([{ delete: { query } }])).results).toEqual([])
     expect(doc('secret-1')).toBeDefined()
   })
 })
 
 describe('mutate: patch', () => {
   it('applies every operation with the Studio engine; events reproduce the document', async () => {
-    await dataset.mutate([
+    await current.dataset.mutate([
       {
         patch: {
           id: 'post-1',
@@ -147,11 +127,13 @@ describe('mutate: patch', () => {
     })
     expect(doc('post-1')?.image).toBeUndefined()
     expect(doc('post-2')?.title).toBe('Second!')
-    expect(seen[0]?.changes[0]?.mutations).toEqual([expect.objectContaining({ patch: expect.any(Object) })])
+    expect(current.seen[0]?.changes[0]?.mutations).toEqual([
+      expect.objectContaining({ patch: expect.any(Object) }),
+    ])
   })
 
   it('patches by query', async () => {
-    const { results } = await dataset.mutate([
+    const { results } = await current.dataset.mutate([
       { patch: { query: '*[_type == "post"]', set: { flag: true } } },
     ])
     expect(results.map((result) => result.id).sort()).toEqual(['drafts.post-2', 'post-1', 'post-2'])
@@ -160,7 +142,7 @@ describe('mutate: patch', () => {
   it('answers ifRevisionID mismatch with the exact 409 body', async () => {
     const rev = doc('post-1')?._rev
     const error = await rejection(
-      dataset.mutate([{ patch: { id: 'post-1', ifRevisionID: 'x', set: { a: 1 } } }]),
+      current.dataset.mutate([{ patch: { id: 'post-1', ifRevisionID: 'x', set: { a: 1 } } }]),
     )
     expect(error.status).toBe(409)
     const description = `Document by ID "post-1" has unexpected revision ID ("${rev}"), expected "x"`
@@ -173,12 +155,12 @@ describe('mutate: patch', () => {
         ],
       },
     })
-    await dataset.mutate([{ patch: { id: 'post-1', ifRevisionID: rev, set: { a: 1 } } }])
+    await current.dataset.mutate([{ patch: { id: 'post-1', ifRevisionID: rev, set: { a: 1 } } }])
     expect(doc('post-1')?.a).toBe(1)
   })
 
   it('answers 404 documentNotFoundError for a missing target', async () => {
-    const error = await rejection(dataset.mutate([{ patch: { id: 'missing', set: { a: 1 } } }]))
+    const error = await rejection(current.dataset.mutate([{ patch: { id: 'missing', set: { a: 1 } } }]))
     expect(error.status).toBe(404)
     expect(error.body).toMatchObject({
       error: {
@@ -189,7 +171,7 @@ describe('mutate: patch', () => {
   })
 
   it('adds array keys with autoGenerateArrayKeys', async () => {
-    await dataset.mutate(
+    await current.dataset.mutate(
       [
         { create: { _id: 'k', _type: 'post', list: [{ a: 1 }, { _key: 'keep', a: 2 }] } },
         { patch: { id: 'k', insert: { after: 'list[-1]', items: [{ a: 3 }] } } },
@@ -204,7 +186,9 @@ describe('mutate: patch', () => {
   })
 
   it('checkChange notices an event that does not rebuild the document', async () => {
-    const { transaction } = await dataset.mutate([{ patch: { id: 'post-1', set: { title: 'Right' } } }])
+    const { transaction } = await current.dataset.mutate([
+      { patch: { id: 'post-1', set: { title: 'Right' } } },
+    ])
     const [change] = transaction.changes
     if (!change) throw new Error('no change')
     const wrongMutations = { ...change, mutations: [{ patch: { id: 'post-1', set: { title: 'Wrong' } } }] }
@@ -214,7 +198,7 @@ describe('mutate: patch', () => {
   })
 
   it('create then patch in one transaction is one appear with both mutations', async () => {
-    const { transaction } = await dataset.mutate([
+    const { transaction } = await current.dataset.mutate([
       { create: { _id: 'cp', _type: 'post', title: 'a' } },
       { patch: { id: 'cp', set: { title: 'b' } } },
     ])
@@ -226,25 +210,28 @@ describe('mutate: patch', () => {
 
 describe('mutate: transactions', () => {
   it('dryRun applies nothing and notifies nobody', async () => {
-    const { transaction } = await dataset.mutate([{ patch: { id: 'post-1', set: { title: 'Dry' } } }], {
-      dryRun: true,
-    })
+    const { transaction } = await current.dataset.mutate(
+      [{ patch: { id: 'post-1', set: { title: 'Dry' } } }],
+      {
+        dryRun: true,
+      },
+    )
     expect(transaction.changes[0]?.after?.title).toBe('Dry')
     expect(doc('post-1')?.title).toBe('First')
-    expect(seen).toHaveLength(0)
+    expect(current.seen).toHaveLength(0)
   })
 
   it('refuses a transaction id that was used before', async () => {
-    await dataset.mutate([{ patch: { id: 'post-1', set: { a: 1 } } }], { transactionId: 'same' })
+    await current.dataset.mutate([{ patch: { id: 'post-1', set: { a: 1 } } }], { transactionId: 'same' })
     const error = await rejection(
-      dataset.mutate([{ patch: { id: 'post-1', set: { a: 2 } } }], { transactionId: 'same' }),
+      current.dataset.mutate([{ patch: { id: 'post-1', set: { a: 2 } } }], { transactionId: 'same' }),
     )
     expect(error.status).toBe(409)
   })
 
   it('serializes concurrent commits in call order', async () => {
     const commits = Array.from({ length: 20 }, (_, i) =>
-      dataset.mutate(
+      current.dataset.mutate(
         [
           {
             patch: { id: 'post-1', ifRevisionID: i === 0 ? doc('post-1')?._rev : `t${i - 1}`, set: { n: i } },
@@ -257,7 +244,7 @@ describe('mutate: transactions', () => {
     )
     await Promise.all(commits)
     expect(doc('post-1')).toMatchObject({ n: 19, _rev: 't19' })
-    expect(seen.map((transaction) => transaction.id)).toEqual(commits.map((_, i) => `t${i}`))
+    expect(current.seen.map((transaction) => transaction.id)).toEqual(commits.map((_, i) => `t${i}`))
   })
 
   it('answers malformed mutations with 400', async () => {
@@ -268,7 +255,7 @@ describe('mutate: transactions', () => {
       [{ patch: { id: 'post-1', unset: ['_type'] } }],
       [{ create: { _id: 'bad id!', _type: 'post' } }],
     ]) {
-      expect((await rejection(dataset.mutate(mutations))).status).toBe(400)
+      expect((await rejection(current.dataset.mutate(mutations))).status).toBe(400)
     }
   })
 })

@@ -7,8 +7,16 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Mutation } from '@sanity/mutator'
 import { applyPatch } from 'mendoza'
+import { afterEach, beforeEach } from 'vitest'
 import { openLake } from './lake.js'
-import type { DocumentChange, Lake, LakeDataset, LakeDocument, OpenLakeOptions } from './types.js'
+import type {
+  CommittedTransaction,
+  DocumentChange,
+  Lake,
+  LakeDataset,
+  LakeDocument,
+  OpenLakeOptions,
+} from './types.js'
 import { withoutRev } from './util.js'
 
 export const IMAGE_SHA1 = '0123456789abcdef0123456789abcdef01234567'
@@ -101,4 +109,39 @@ function sortKeys(value: unknown): unknown {
     )
   }
   return value
+}
+
+/**
+ * A lake per test (register at the top of a test file): after each test, every change it
+ * committed must let a listener rebuild the document, by its mutations and by its effects.
+ */
+export function useCheckedDataset() {
+  let setup: TestSetup | undefined
+  const state = { lake: undefined as unknown as Lake, dataset: undefined as unknown as LakeDataset }
+  const seen: CommittedTransaction[] = []
+  beforeEach(async () => {
+    setup = createTestSetup()
+    state.lake = await setup.open()
+    state.dataset = production(state.lake)
+    seen.length = 0
+    state.dataset.subscribe((transaction) => {
+      seen.push(transaction)
+    })
+  })
+  afterEach(async () => {
+    await state.lake.close()
+    setup?.dispose()
+    for (const transaction of seen) {
+      for (const change of transaction.changes) checkChange(change, transaction.timestamp, transaction.id)
+    }
+  })
+  return {
+    get lake() {
+      return state.lake
+    },
+    get dataset() {
+      return state.dataset
+    },
+    seen,
+  }
 }

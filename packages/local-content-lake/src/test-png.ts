@@ -1,16 +1,4 @@
-import { deflateSync } from 'node:zlib'
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1
-  return c >>> 0
-})
-
-function crc32(bytes: Buffer): number {
-  let c = 0xffffffff
-  for (const byte of bytes) c = (CRC_TABLE[(c ^ byte) & 0xff] ?? 0) ^ (c >>> 8)
-  return (c ^ 0xffffffff) >>> 0
-}
+import { crc32, deflateSync } from 'node:zlib'
 
 function chunk(type: string, data: Buffer): Buffer {
   const length = Buffer.alloc(4)
@@ -21,8 +9,11 @@ function chunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([length, body, crc])
 }
 
-/** An opaque RGB PNG of the given size whose pixels depend on `seed`. */
-export function png(width: number, height: number, seed = 0): Buffer {
+/**
+ * For tests: an opaque RGB PNG of the given size whose pixels depend on `seed`; a `comment` (a
+ * tEXt chunk) makes its bytes, and so its asset id, unique without changing the picture.
+ */
+export function png(width: number, height: number, seed = 0, comment?: string): Buffer {
   const header = Buffer.alloc(13)
   header.writeUInt32BE(width, 0)
   header.writeUInt32BE(height, 4)
@@ -34,6 +25,7 @@ export function png(width: number, height: number, seed = 0): Buffer {
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk('IHDR', header),
+    ...(comment ? [chunk('tEXt', Buffer.from(`Comment\0${comment}`, 'latin1'))] : []),
     chunk('IDAT', deflateSync(rows)),
     chunk('IEND', Buffer.alloc(0)),
   ])
