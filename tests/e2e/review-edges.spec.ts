@@ -81,7 +81,8 @@ const executableScripts = (html: string) =>
   (html.match(/<script\b[^>]*>/g) ?? []).filter((tag) => !tag.includes('application/ld+json'))
 
 test.describe('security headers', () => {
-  const STUDIO = 'http://localhost:3333'
+  // With no Sanity project: the Studio the local Content Lake serves, and `sanity dev`'s.
+  const STUDIO = 'https://localhost:54340 http://localhost:3333'
 
   test('every kind of site response carries them; pages load scripts from the site only', async ({
     request,

@@ -11,6 +11,8 @@ import { StudioPage } from './pages/studio-page'
  * tests' pages keep their seed content.
  */
 test.use({ ignoreHTTPSErrors: true })
+// The Studio is a large app: loading it takes seconds on its own, more beside a busy test run.
+test.describe.configure({ timeout: 120_000 })
 
 const SERVICE = {
   id: 'service-cutovers-and-sim-replacements',

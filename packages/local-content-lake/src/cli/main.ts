@@ -11,6 +11,7 @@ import { run } from './run.js'
 
 const USAGE = `Usage: local-content-lake <command>
   start              run the lake in the foreground (Ctrl-C stops it)
+  dev                start, unless SANITY_PROJECT_ID names a Sanity project (npm run dev)
   reset              back to the seed (the lake must be stopped)
   status             is a lake running on the data dir, and where
   export             write the published content back into studio/seed/ (then seed:build)
@@ -88,8 +89,18 @@ async function status(): Promise<void> {
   )
 }
 
+/** `npm run dev`: the lake, unless a Sanity project is configured (then the apps use that). */
+async function dev(): Promise<void> {
+  if (process.env.SANITY_PROJECT_ID) {
+    console.log(`SANITY_PROJECT_ID is set (${process.env.SANITY_PROJECT_ID}): no local Content Lake needed.`)
+    return
+  }
+  await start()
+}
+
 const commands: Record<string, (args: string[]) => Promise<void>> = {
   start,
+  dev,
   reset,
   status,
   export: exportContent,
