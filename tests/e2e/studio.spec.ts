@@ -147,6 +147,32 @@ test('the preview link shows drafts in draft mode, and nobody else sees them', a
   }
 })
 
+test('the Presentation tool previews the site with its drafts', async ({ page, browser }) => {
+  const client = lakeClient().withConfig({ token: 'local' })
+  const draftName = `Previewed draft ${unique()}`
+  await client.action([
+    {
+      actionType: 'sanity.action.document.edit',
+      draftId: 'drafts.testimonial-3',
+      publishedId: 'testimonial-3',
+      patch: { set: { name: draftName } },
+    },
+  ])
+  try {
+    // The Studio frames the site from its own origin: draft mode has to work in a third-party frame.
+    const studio = new StudioPage(page)
+    await page.goto(`${studio.origin}/presentation`)
+    const preview = page.frameLocator('iframe')
+    await expect(preview.getByText(draftName).first()).toBeAttached({ timeout: 30_000 })
+    const visitor = await browser.newPage()
+    await visitor.goto('/')
+    await expect(visitor.getByText(draftName)).toHaveCount(0)
+    await visitor.close()
+  } finally {
+    await client.action([{ actionType: 'sanity.action.document.discard', draftId: 'drafts.testimonial-3' }])
+  }
+})
+
 test('an edit published in the Studio is still there after the lake restarts', async ({ browser }) => {
   const lake = await ownLake()
   try {
