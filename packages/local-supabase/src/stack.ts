@@ -191,7 +191,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<Runni
       log,
     })
     cleanups.push(() => rest.close())
-    await rest.reload()
+    await Promise.all([rest.reload(), rest.ready])
     const storage = createStorageService({
       dataDir,
       authenticatorUrl: db.urlFor('authenticator'),

@@ -167,8 +167,9 @@ export class SqlBuilder {
       ov: '&&',
       sl: '<<',
       sr: '>>',
-      nxl: '&<',
-      nxr: '&>',
+      // nxl: "does not extend to the left of" is PostgreSQL's &>, nxr its &<.
+      nxl: '&>',
+      nxr: '&<',
       adj: '-|-',
     }
     let sql: string

@@ -9,6 +9,7 @@ import { bearerToken, type Claims, verifyJwt } from '../lib/jwt.js'
 import type { Logger } from '../lib/log.js'
 import { quoteIdent } from './builder.js'
 import { RestError } from './errors.js'
+import { listenForReload } from './reload-listener.js'
 import { loadSchemaCache, type Relation, type Routine, relKey, type SchemaCache } from './schema-cache.js'
 
 export interface RestServiceOptions {
@@ -50,6 +51,9 @@ export function createRestContext(options: RestServiceOptions) {
     if (!loading) {
       loading = (async () => {
         const client = new pg.Client({ connectionString: options.adminUrl })
+        // The database stopping mid-reload (a NOTIFY just before shutdown) errors the query too;
+        // without a listener the client's error event would end the process.
+        client.on('error', (error: Error) => log.debug(`rest schema reload: ${error.message}`))
         await client.connect()
         try {
           cache = await loadSchemaCache(client, schemas)
@@ -79,7 +83,10 @@ export function createRestContext(options: RestServiceOptions) {
   }
 
   async function findRelation(schema: string, name: string): Promise<Relation> {
-    const { found } = await lookup((current) => current.relations.get(relKey(schema, name)))
+    const { found } = await lookup((current) => {
+      const rel = current.relations.get(relKey(schema, name))
+      return rel?.kind === 'type' ? undefined : rel
+    })
     if (!found) {
       throw new RestError(404, 'PGRST205', `Could not find the table '${schema}.${name}' in the schema cache`)
     }
@@ -167,6 +174,8 @@ export function createRestContext(options: RestServiceOptions) {
     }
   }
 
+  const listener = listenForReload(options.adminUrl, reload, log)
+
   return {
     schemas,
     maxRows: config.api.max_rows,
@@ -176,6 +185,10 @@ export function createRestContext(options: RestServiceOptions) {
     findRoutines,
     authenticate,
     transaction,
-    close: () => pool.end(),
+    ready: listener.ready,
+    close: async () => {
+      await listener.close()
+      await pool.end()
+    },
   }
 }

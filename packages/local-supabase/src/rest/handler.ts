@@ -44,6 +44,8 @@ export function createRestService(options: RestServiceOptions) {
   const { log } = options
   return {
     reload: ctx.reload,
+    /** Resolves once the service listens for `NOTIFY pgrst` reloads. */
+    ready: ctx.ready,
     async handle(req: IncomingMessage, res: ServerResponse, path: string, url: URL): Promise<void> {
       let role = 'anon'
       try {

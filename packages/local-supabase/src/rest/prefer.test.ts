@@ -1,33 +1,74 @@
 import { describe, expect, it } from 'vitest'
 import { RestError } from './errors.js'
-import { parsePrefer, responseMode } from './prefer.js'
+import { checkMaxAffected, endsInRollback, parsePrefer, preferenceApplied } from './prefer.js'
 
 describe('parsePrefer', () => {
-  it('reads known preferences and lists what it applied', () => {
-    const prefer = parsePrefer('return=representation, count=exact, timezone=UTC')
-    expect(prefer).toMatchObject({ return: 'representation', count: 'exact' })
-    expect(prefer.applied).toEqual(['return=representation', 'count=exact'])
+  it('reads known preferences; the first of each kind wins', () => {
+    const prefer = parsePrefer('return=representation, count=exact, timezone=UTC, count=planned')
+    expect(prefer).toEqual({ return: 'representation', count: 'exact', timezone: 'UTC' })
+  })
+
+  it('takes tx only where the database allows the override', () => {
+    expect(parsePrefer('tx=rollback').tx).toBeUndefined()
+    expect(parsePrefer('tx=rollback', { txOverride: true }).tx).toBe('rollback')
+  })
+
+  it('reads max-affected as a number', () => {
+    expect(parsePrefer('handling=strict, max-affected=5').maxAffected).toBe(5)
   })
 
   it('ignores unknown preferences unless handling=strict', () => {
-    expect(parsePrefer(['tx=rollback', 'bogus=1']).tx).toBe('rollback')
-    expect(() => parsePrefer('handling=strict, bogus=1')).toThrow(RestError)
+    expect(parsePrefer(['count=exact', 'bogus=1']).count).toBe('exact')
     try {
       parsePrefer('handling=strict, bogus=1')
+      expect.unreachable()
     } catch (error) {
+      expect(error).toBeInstanceOf(RestError)
       expect((error as RestError).code).toBe('PGRST122')
+      expect((error as RestError).details).toBe('Invalid preferences: bogus=1')
     }
   })
 })
 
-describe('responseMode', () => {
-  it('is an array by default and an object for vnd.pgrst.object', () => {
-    expect(responseMode(undefined)).toBe('array')
-    expect(responseMode('application/json')).toBe('array')
-    expect(responseMode('application/vnd.pgrst.object+json;q=1')).toBe('object')
+describe('preferenceApplied', () => {
+  it("lists what applies to the request's kind in PostgREST's order", () => {
+    const prefer = parsePrefer(
+      'max-affected=2, handling=strict, count=exact, return=representation, missing=default',
+    )
+    expect(preferenceApplied(prefer, 'update')).toBe(
+      'missing=default, return=representation, count=exact, handling=strict, max-affected=2',
+    )
+    expect(preferenceApplied(prefer, 'read')).toBe('count=exact, handling=strict')
+    expect(preferenceApplied(parsePrefer('return=minimal'), 'read')).toBeUndefined()
   })
 
-  it('refuses a media type it cannot produce with 406 PGRST107', () => {
-    expect(() => responseMode('text/csv')).toThrow('None of these media types are available: text/csv')
+  it('names the resolution only on inserts into a table with a key to resolve on', () => {
+    const prefer = parsePrefer('resolution=merge-duplicates')
+    expect(preferenceApplied(prefer, 'insert', { resolutionApplies: true })).toBe(
+      'resolution=merge-duplicates',
+    )
+    expect(preferenceApplied(prefer, 'insert')).toBeUndefined()
+  })
+})
+
+describe('checkMaxAffected', () => {
+  it('refuses more rows than promised only with handling=strict', () => {
+    expect(() => checkMaxAffected(parsePrefer('handling=strict, max-affected=2'), 3)).toThrow(
+      'Query result exceeds max-affected preference constraint',
+    )
+    expect(() => checkMaxAffected(parsePrefer('handling=strict, max-affected=2'), 2)).not.toThrow()
+    expect(() => checkMaxAffected(parsePrefer('max-affected=2'), 3)).not.toThrow()
+  })
+})
+
+describe('endsInRollback', () => {
+  it('follows tx=, and db-tx-end=rollback unless the client commits', () => {
+    expect(endsInRollback(parsePrefer('tx=rollback', { txOverride: true }), { txRollbackAll: false })).toBe(
+      true,
+    )
+    expect(endsInRollback({}, { txRollbackAll: true })).toBe(true)
+    expect(endsInRollback(parsePrefer('tx=commit', { txOverride: true }), { txRollbackAll: true })).toBe(
+      false,
+    )
   })
 })

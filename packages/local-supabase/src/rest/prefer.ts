@@ -8,31 +8,55 @@ export interface Prefer {
   missing?: 'default' | 'null'
   tx?: 'commit' | 'rollback'
   handling?: 'strict' | 'lenient'
-  applied: string[]
+  timezone?: string
+  maxAffected?: number
 }
 
-const ALLOWED: Record<string, string[]> = {
-  return: ['representation', 'minimal', 'headers-only'],
-  count: ['exact', 'planned', 'estimated'],
+const ALLOWED = {
   resolution: ['merge-duplicates', 'ignore-duplicates'],
   missing: ['default', 'null'],
+  return: ['representation', 'minimal', 'headers-only'],
+  count: ['exact', 'planned', 'estimated'],
   tx: ['commit', 'rollback'],
   handling: ['strict', 'lenient'],
+} as const
+
+export interface PreferOptions {
+  /** `db-tx-end = commit-allow-override | rollback-allow-override`: only then may a client pick `tx`. */
+  txOverride: boolean
 }
 
-export function parsePrefer(header: string | string[] | undefined): Prefer {
-  const raw = (Array.isArray(header) ? header.join(',') : (header ?? ''))
+/**
+ * Reads every `Prefer` header as PostgREST does: the first value of each kind wins, `timezone=`
+ * and `max-affected=` take a value, anything else is unknown, and unknown ones are an error only
+ * with `handling=strict`.
+ */
+export function parsePrefer(
+  header: string | string[] | undefined,
+  options: PreferOptions = { txOverride: false },
+): Prefer {
+  const items = (Array.isArray(header) ? header.join(',') : (header ?? ''))
     .split(',')
     .map((p) => p.trim())
     .filter(Boolean)
-  const prefer: Prefer = { applied: [] }
+  const prefer: Prefer = {}
   const unknown: string[] = []
-  for (const item of raw) {
-    const [key = '', value = ''] = item.split('=').map((s) => s.trim())
-    if (ALLOWED[key]?.includes(value)) {
-      ;(prefer as unknown as Record<string, string>)[key] = value
-      prefer.applied.push(`${key}=${value}`)
-    } else if (key !== 'timezone' && key !== 'max-affected') unknown.push(item)
+  for (const item of items) {
+    const eq = item.indexOf('=')
+    const key = eq < 0 ? item : item.slice(0, eq)
+    const value = eq < 0 ? '' : item.slice(eq + 1)
+    const allowed = (ALLOWED as Record<string, readonly string[]>)[key]
+    if (allowed?.includes(value)) {
+      if (key === 'tx' && !options.txOverride) continue
+      const record = prefer as Record<string, unknown>
+      if (record[key] === undefined) record[key] = value
+    } else if (key === 'timezone' && value) {
+      prefer.timezone ??= value
+    } else if (key === 'max-affected' && /^\d+$/.test(value)) {
+      prefer.maxAffected ??= Number(value)
+    } else if (key !== 'max-affected') {
+      unknown.push(item)
+    }
   }
   if (prefer.handling === 'strict' && unknown.length > 0) {
     throw new RestError(
@@ -45,17 +69,48 @@ export function parsePrefer(header: string | string[] | undefined): Prefer {
   return prefer
 }
 
-/** A JSON array of rows, or (`vnd.pgrst.object`) exactly one row as an object. */
-export type ResponseMode = 'array' | 'object'
+/** What kind of request answers; `Preference-Applied` names only what applies to it. */
+export type PlanKind = 'read' | 'insert' | 'update' | 'delete' | 'call'
 
-export function responseMode(accept: string | undefined): ResponseMode {
-  if (!accept) return 'array'
-  const types = accept.split(',').map((t) => (t.split(';')[0] ?? '').trim().toLowerCase())
-  for (const type of types) {
-    if (type === 'application/vnd.pgrst.object+json' || type === 'application/vnd.pgrst.object')
-      return 'object'
-    if (['application/json', '*/*', 'application/*', 'application/vnd.pgrst.array+json', ''].includes(type))
-      return 'array'
+/** The `Preference-Applied` value, in PostgREST's order; undefined when nothing applies. */
+export function preferenceApplied(
+  prefer: Prefer,
+  kind: PlanKind,
+  options: { resolutionApplies?: boolean } = {},
+): string | undefined {
+  const mutation = kind === 'insert' || kind === 'update' || kind === 'delete'
+  const values = [
+    kind === 'insert' && options.resolutionApplies && prefer.resolution && `resolution=${prefer.resolution}`,
+    (kind === 'insert' || kind === 'update') && prefer.missing && `missing=${prefer.missing}`,
+    mutation && prefer.return && `return=${prefer.return}`,
+    prefer.count && `count=${prefer.count}`,
+    prefer.tx && `tx=${prefer.tx}`,
+    prefer.handling && `handling=${prefer.handling}`,
+    prefer.timezone && `timezone=${prefer.timezone}`,
+    prefer.handling === 'strict' &&
+      (kind === 'update' || kind === 'delete' || kind === 'call') &&
+      prefer.maxAffected !== undefined &&
+      `max-affected=${prefer.maxAffected}`,
+  ].filter((v): v is string => typeof v === 'string')
+  return values.length ? values.join(', ') : undefined
+}
+
+/**
+ * `max-affected` is a promise the client asks the server to keep: with `handling=strict`, a write
+ * or a call that touches more rows fails (and the transaction is rolled back by the caller).
+ */
+export function checkMaxAffected(prefer: Prefer, affected: number): void {
+  if (prefer.handling === 'strict' && prefer.maxAffected !== undefined && affected > prefer.maxAffected) {
+    throw new RestError(
+      400,
+      'PGRST124',
+      'Query result exceeds max-affected preference constraint',
+      `The query affects ${affected} rows`,
+    )
   }
-  throw new RestError(406, 'PGRST107', `None of these media types are available: ${accept}`)
+}
+
+/** Whether the request's transaction ends in a rollback (`Prefer: tx=` where allowed, or `db-tx-end`). */
+export function endsInRollback(prefer: Prefer, settings: { txRollbackAll: boolean }): boolean {
+  return prefer.tx === 'rollback' || (settings.txRollbackAll && prefer.tx !== 'commit')
 }

@@ -2,12 +2,22 @@
  * A request to a table or view (`/rest/v1/<name>`): the query string becomes one SQL statement
  * that reads rows (here) or changes them and reads back what changed (write.ts), as JSON text.
  */
+import type { PoolClient } from 'pg'
 import { type Level, Params, parseQuery, quoteIdent, SqlBuilder } from './builder.js'
 import type { Caller, RestContext, RestRequest } from './context.js'
 import { RestError } from './errors.js'
+import { aggregateSql, type Media, negotiate } from './media.js'
 import { parseSelect } from './parser.js'
-import { type Prefer, parsePrefer, type ResponseMode, responseMode } from './prefer.js'
-import { type AggregateRow, contentRange, jsonReply, type Reply, singularError } from './reply.js'
+import { explainReply } from './plan.js'
+import { endsInRollback, type Prefer, parsePrefer, preferenceApplied } from './prefer.js'
+import {
+  type AggregateRow,
+  contentRange,
+  jsonReply,
+  type Reply,
+  rangeNotSatisfiable,
+  singularError,
+} from './reply.js'
 import type { Relation } from './schema-cache.js'
 import { writeRelation } from './write.js'
 
@@ -16,7 +26,9 @@ export interface RelationPlan {
   request: RestRequest
   method: string
   prefer: Prefer
-  mode: ResponseMode
+  /** The transaction ends in a rollback (`Prefer: tx=rollback` where the database allows it). */
+  rollback: boolean
+  media: Media
   rel: Relation
   caller: Caller
   query: ReturnType<typeof parseQuery>
@@ -47,8 +59,9 @@ function checkUnusedLevels(levels: Map<string, Level>, builder: SqlBuilder): voi
 async function plan(ctx: RestContext, request: RestRequest): Promise<RelationPlan> {
   const { req, url } = request
   const method = req.method ?? 'GET'
-  const prefer = parsePrefer(req.headers.prefer)
-  const mode = responseMode(req.headers.accept)
+  const cache = await ctx.getCache()
+  const prefer = parsePrefer(req.headers.prefer, cache.settings)
+  const media = negotiate(req.headers.accept, cache.settings)
   const rel = await ctx.findRelation(request.schema, request.name)
   const caller = await ctx.authenticate(req)
   const query = parseQuery(url)
@@ -68,7 +81,8 @@ async function plan(ctx: RestContext, request: RestRequest): Promise<RelationPla
     request,
     method,
     prefer,
-    mode,
+    rollback: endsInRollback(prefer, cache.settings),
+    media,
     rel,
     caller,
     query,
@@ -84,39 +98,61 @@ async function plan(ctx: RestContext, request: RestRequest): Promise<RelationPla
 }
 
 async function readRelation(ctx: RestContext, p: RelationPlan): Promise<Reply> {
-  const { rel, alias, table, rootLevel, params, prefer, mode, method } = p
+  const { rel, alias, table, rootLevel, params, prefer, media, method } = p
   const allWhere = [...p.where, ...p.innerConditions]
   const whereSql = allWhere.length ? ` where ${allWhere.join(' and ')}` : ''
   const offset = rootLevel.offset ?? 0
   const limit = Math.min(rootLevel.limit ?? ctx.maxRows, ctx.maxRows)
-  const countSql = prefer.count ? `(select count(*) from ${table} ${quoteIdent(alias)}${whereSql})` : 'null'
-  const sql = `select coalesce(json_agg(pgrst_r), '[]')::text as body, (json_agg(pgrst_r) -> 0)::text as first,
+  const countSql =
+    prefer.count === 'exact' || prefer.count === 'estimated'
+      ? `(select count(*) from ${table} ${quoteIdent(alias)}${whereSql})`
+      : 'null'
+  const agg = aggregateSql(media, 'pgrst_r')
+  const sql = `select ${agg.body} as body, ${agg.first} as first,
       count(pgrst_r) as page_count, ${countSql} as total
     from (select ${p.selectSql} from ${table} ${quoteIdent(alias)}${whereSql}${p.builder.orderSql(rel, alias, rootLevel.order)}
           limit ${params.add(limit, 'bigint')} offset ${params.add(offset, 'bigint')}) pgrst_r`
   const { req, path } = p.request
   return ctx.transaction({ ...p.caller, req, path, readOnly: true }, async (client) => {
+    const { plan } = media
+    if (plan)
+      return { result: await explainReply(client, sql, params.values, { ...media, plan }), rollback: false }
     const { rows } = await client.query<AggregateRow & { total: string | null }>(sql, params.values)
     const row = rows[0] as AggregateRow & { total: string | null }
     const count = Number(row.page_count)
-    const total = row.total === null ? null : Number(row.total)
-    if (total !== null && offset > 0 && offset >= total && total > 0) {
-      throw new RestError(
-        416,
-        'PGRST103',
-        'Requested range not satisfiable',
-        `An offset of ${offset} was requested, but there are only ${total} rows.`,
+    let total = row.total === null ? null : Number(row.total)
+    // `planned` is the planner's estimate; `estimated` uses it only past max-rows, as PostgREST does.
+    if (prefer.count === 'planned' || (prefer.count === 'estimated' && (total ?? 0) > ctx.maxRows)) {
+      const planned = await plannedRows(
+        client,
+        `select 1 from ${table} ${quoteIdent(alias)}${whereSql}`,
+        params,
       )
+      total = prefer.count === 'planned' ? planned : Math.max(total ?? 0, planned)
+    }
+    if (total !== null && offset > 0 && offset >= total && total > 0) {
+      throw rangeNotSatisfiable(offset, total)
     }
     const headers: Record<string, string> = { 'Content-Range': contentRange(offset, count, total) }
-    if (prefer.count) headers['Preference-Applied'] = `count=${prefer.count}`
-    if (mode === 'object') {
+    const applied = preferenceApplied(prefer, 'read')
+    if (applied) headers['Preference-Applied'] = applied
+    if (media.mode === 'object') {
       if (count !== 1) throw singularError(count)
-      return { result: jsonReply(200, method === 'HEAD' ? undefined : (row.first ?? 'null'), headers, mode) }
+      return { result: jsonReply(200, method === 'HEAD' ? undefined : (row.first ?? 'null'), headers, media) }
     }
     const status = total !== null && count < total ? 206 : 200
-    return { result: jsonReply(status, method === 'HEAD' ? undefined : row.body, headers, mode) }
+    return { result: jsonReply(status, method === 'HEAD' ? undefined : row.body, headers, media) }
   })
+}
+
+/** The planner's row estimate for `sql` (EXPLAIN's "Plan Rows"). */
+export async function plannedRows(client: PoolClient, sql: string, params: Params): Promise<number> {
+  const used = params.values.slice(0, Math.max(0, ...[...sql.matchAll(/\$(\d+)/g)].map((m) => Number(m[1]))))
+  const { rows } = await client.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
+    `explain (format json) ${sql}`,
+    used,
+  )
+  return Number(rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0)
 }
 
 export async function handleRelation(ctx: RestContext, request: RestRequest): Promise<Reply> {

@@ -1,6 +1,7 @@
 import pg from 'pg'
 import { describe, expect, it } from 'vitest'
 import { RestError } from './errors.js'
+import { negotiate } from './media.js'
 import { contentRange, errorReply, jsonReply, singularError } from './reply.js'
 
 function databaseError(code: string, message: string): pg.DatabaseError {
@@ -16,10 +17,10 @@ describe('reply shaping', () => {
   })
 
   it('types a JSON body by the response mode, and an empty one not at all', () => {
-    expect(jsonReply(200, '{}', {}, 'object').headers['Content-Type']).toBe(
-      'application/vnd.pgrst.object+json; charset=utf-8',
-    )
-    expect(jsonReply(200, undefined, { 'Content-Range': '*/*' }, 'array').headers).toEqual({
+    expect(
+      jsonReply(200, '{}', {}, negotiate('application/vnd.pgrst.object+json')).headers['Content-Type'],
+    ).toBe('application/vnd.pgrst.object+json; charset=utf-8')
+    expect(jsonReply(200, undefined, { 'Content-Range': '*/*' }, negotiate(undefined)).headers).toEqual({
       'Content-Range': '*/*',
     })
     expect(singularError(2).status).toBe(406)

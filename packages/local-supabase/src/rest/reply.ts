@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import pg from 'pg'
 import { BodyTooLargeError, parseJson, readBody } from '../lib/http.js'
 import { RestError, statusForSqlState } from './errors.js'
-import type { ResponseMode } from './prefer.js'
+import type { Media } from './media.js'
 
 export interface Reply {
   status: number
@@ -20,17 +20,17 @@ export interface AggregateRow {
 
 const READ_ONLY_VIOLATION = '25006'
 
+/** A body in the negotiated media type; an empty body (HEAD) carries no type. */
 export function jsonReply(
   status: number,
   body: string | undefined,
   headers: Record<string, string>,
-  mode: ResponseMode,
+  media: Media,
 ): Reply {
-  const type = mode === 'object' ? 'application/vnd.pgrst.object+json' : 'application/json'
   return {
     status,
     body,
-    headers: body === undefined ? headers : { 'Content-Type': `${type}; charset=utf-8`, ...headers },
+    headers: body === undefined ? headers : { 'Content-Type': media.contentType, ...headers },
   }
 }
 
@@ -46,6 +46,16 @@ export function singularError(count: number): RestError {
     'PGRST116',
     'Cannot coerce the result to a single JSON object',
     `The result contains ${count} rows`,
+  )
+}
+
+/** An offset past the last row (416 PGRST103). */
+export function rangeNotSatisfiable(offset: number, total: number): RestError {
+  return new RestError(
+    416,
+    'PGRST103',
+    'Requested range not satisfiable',
+    `An offset of ${offset} was requested, but there are only ${total} rows.`,
   )
 }
 

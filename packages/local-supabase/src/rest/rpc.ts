@@ -5,100 +5,49 @@
 import { type Level, Params, parseQuery, quoteIdent, SqlBuilder } from './builder.js'
 import type { RestContext, RestRequest } from './context.js'
 import { RestError } from './errors.js'
+import { aggregateSql, type Media, negotiate } from './media.js'
 import { parseSelect } from './parser.js'
-import { parsePrefer, responseMode } from './prefer.js'
-import { contentRange, jsonReply, type Reply, readObjectBody, singularError } from './reply.js'
-import { type Routine, relKey, type SchemaCache } from './schema-cache.js'
+import { explainReply } from './plan.js'
+import { checkMaxAffected, endsInRollback, parsePrefer, preferenceApplied } from './prefer.js'
+import { contentRange, jsonReply, type Reply, rangeNotSatisfiable, singularError } from './reply.js'
+import { callSql, chooseRoutine, readArgs } from './rpc-resolve.js'
+import { type Relation, type Routine, relKey, type SchemaCache } from './schema-cache.js'
 
-/** A function of one unnamed json/jsonb parameter takes the whole body (POST only). */
-const takesWholeBody = (routine: Routine) =>
-  routine.args.length === 1 &&
-  routine.args[0]?.name === '' &&
-  ['json', 'jsonb'].includes(routine.args[0]?.type ?? '')
-
-async function readArgs(request: RestRequest, isRead: boolean, candidates: Routine[]) {
-  if (isRead) {
-    const args: Record<string, unknown> = {}
-    const names = new Set(candidates.flatMap((r) => r.args.map((a) => a.name)))
-    for (const [key, value] of request.url.searchParams) if (names.has(key)) args[key] = value
-    return args
+/** The shape of the rows a function returns: its table or composite type, or its `RETURNS TABLE` columns. */
+function rowShape(routine: Routine, cache: SchemaCache): Relation | undefined {
+  if (!routine.returnsComposite) return undefined
+  if (routine.returnType !== 'record')
+    return cache.relations.get(relKey(routine.returnTypeSchema, routine.returnType.replace(/^.*\./, '')))
+  if (routine.outColumns.length === 0) return undefined
+  return {
+    schema: routine.schema,
+    name: routine.name,
+    kind: 'type',
+    columns: new Map(routine.outColumns.map((column) => [column.name, column])),
+    primaryKey: [],
+    uniqueSets: [],
   }
-  return readObjectBody(request.req)
 }
 
-function chooseRoutine(
-  request: RestRequest,
-  candidates: Routine[],
-  given: string[],
-  isRead: boolean,
-): Routine {
-  const matches = candidates.filter((routine) => {
-    if (takesWholeBody(routine)) return !isRead
-    const names = routine.args.map((a) => a.name)
-    return (
-      given.every((g) => names.includes(g)) &&
-      routine.args.every((a) => a.hasDefault || given.includes(a.name))
-    )
-  })
-  const signature = `${request.schema}.${request.name}(${given.join(', ')})`
-  if (matches.length === 0) {
-    throw new RestError(
-      404,
-      'PGRST202',
-      `Could not find the function ${signature} in the schema cache`,
-      `Searched for the function ${signature} with parameters ${given.length ? given.join(', ') : 'without parameters'} or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.`,
-      null,
-    )
-  }
-  if (matches.length > 1) {
-    throw new RestError(
-      300,
-      'PGRST203',
-      `Could not choose the best candidate function between: ${matches.map((m) => `${m.schema}.${m.name}(${m.args.map((a) => `${a.name} => ${a.type}`).join(', ')})`).join(', ')}`,
-      null,
-      'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
-    )
-  }
-  return matches[0] as Routine
-}
-
-function callSql(routine: Routine, args: Record<string, unknown>, given: string[], params: Params): string {
-  const callArgs =
-    routine.args.length === 1 && routine.args[0]?.name === ''
-      ? params.add(JSON.stringify(args), routine.args[0]?.type)
-      : routine.args
-          .filter((a) => given.includes(a.name))
-          .map((a) => {
-            const value = args[a.name]
-            // A JSON array for an array parameter becomes a PostgreSQL array, the way PostgREST
-            // reads arguments (json_to_record); as text it would not parse ('["a"]'::uuid[]).
-            if (Array.isArray(value) && a.type.endsWith('[]')) {
-              const json = params.add(JSON.stringify({ v: value }), 'json')
-              return `${quoteIdent(a.name)} := (select pgrst_arg.v from json_to_record(${json}) as pgrst_arg(v ${a.type}))`
-            }
-            const text =
-              value === null ? null : typeof value === 'object' ? JSON.stringify(value) : String(value)
-            return `${quoteIdent(a.name)} := ${params.add(text, a.type)}`
-          })
-          .join(', ')
-  return `${quoteIdent(routine.schema)}.${quoteIdent(routine.name)}(${callArgs})`
-}
-
-/** The statement around the call; `scalar` when the function returns one value or one row. */
+/**
+ * The statement around the call. The call runs once, in `pgrst_source` (with the filters), and the
+ * page and the total are both read from it, so a volatile function's effects happen once.
+ */
 function resultSql(
   routine: Routine,
   call: string,
   query: ReturnType<typeof parseQuery>,
   cache: SchemaCache,
   params: Params,
-): { sql: string; scalar: boolean } {
-  if (routine.returnsVoid) return { sql: `select ${call}`, scalar: false }
+  withTotal: boolean,
+  media: Media,
+): string {
+  if (routine.returnsVoid) return `select ${call}`
+  const total = withTotal ? '(select count(*) from pgrst_source)' : 'null'
   if (!routine.returnsComposite && !routine.returnsSet)
-    return { sql: `select to_json(${call})::text as body`, scalar: true }
+    return `select to_json(${call})::text as body, null as first, 1 as page_count, ${withTotal ? '1' : 'null'} as total`
   const rootLevel = query.levels.get('') as Level
-  const rel = routine.returnsComposite
-    ? cache.relations.get(relKey(routine.returnTypeSchema, routine.returnType.replace(/^.*\./, '')))
-    : undefined
+  const rel = rowShape(routine, cache)
   const hasShaping = rootLevel.filters.length > 0 || rootLevel.order || query.select !== '*'
   if (hasShaping && !rel)
     throw new RestError(
@@ -108,23 +57,22 @@ function resultSql(
       'filters need a function returning a table type',
     )
   const builder = new SqlBuilder(cache, params)
-  const alias = 'pgrst_t0'
-  const where = rel ? rootLevel.filters.map((f) => builder.filterSql(rel, alias, f)) : []
-  const selectSql = rel
-    ? builder.selectList(rel, alias, parseSelect(query.select), query.levels, '').columns.join(', ')
-    : `${quoteIdent(alias)}.*`
-  const from = routine.returnsComposite
-    ? `${call} ${quoteIdent(alias)}`
-    : `${call} ${quoteIdent(alias)}(pgrst_value)`
-  const pick = routine.returnsComposite ? selectSql : 'pgrst_value'
+  const alias = quoteIdent('pgrst_t0')
+  const where = rel ? rootLevel.filters.map((f) => builder.filterSql(rel, 'pgrst_t0', f)) : []
+  const source = rel
+    ? `select ${alias}.* from ${call} ${alias}`
+    : `select ${alias}.pgrst_value from ${call} ${alias}(pgrst_value)`
+  const pick = rel
+    ? builder.selectList(rel, 'pgrst_t0', parseSelect(query.select), query.levels, '').columns.join(', ') ||
+      'null'
+    : `${alias}.pgrst_value`
   const limit = rootLevel.limit !== undefined ? ` limit ${params.add(rootLevel.limit, 'bigint')}` : ''
   const offset = rootLevel.offset !== undefined ? ` offset ${params.add(rootLevel.offset, 'bigint')}` : ''
-  const inner = `select ${pick} from ${from}${where.length ? ` where ${where.join(' and ')}` : ''}${rel ? builder.orderSql(rel, alias, rootLevel.order) : ''}${limit}${offset}`
-  const agg = routine.returnsComposite ? 'json_agg(pgrst_r)' : 'json_agg(pgrst_r.pgrst_value)'
-  return {
-    sql: `select coalesce(${agg}, '[]')::text as body, (${agg} -> 0)::text as first, count(*) as page_count from (${inner}) pgrst_r`,
-    scalar: !routine.returnsSet,
-  }
+  const order = rel ? builder.orderSql(rel, 'pgrst_t0', rootLevel.order) : ''
+  const agg = aggregateSql(media, rel ? 'pgrst_r' : 'pgrst_r.pgrst_value')
+  return `with pgrst_source as (${source}${where.length ? ` where ${where.join(' and ')}` : ''})
+    select ${agg.body} as body, ${agg.first} as first, count(*) as page_count, ${total} as total
+      from (select ${pick} from pgrst_source ${alias}${order}${limit}${offset}) pgrst_r`
 }
 
 export async function handleRpc(ctx: RestContext, request: RestRequest): Promise<Reply> {
@@ -133,38 +81,62 @@ export async function handleRpc(ctx: RestContext, request: RestRequest): Promise
   const isRead = method === 'GET' || method === 'HEAD'
   if (!isRead && method !== 'POST')
     throw new RestError(405, 'PGRST101', 'Only GET, HEAD and POST are allowed for RPC')
-  const mode = responseMode(req.headers.accept)
-  const prefer = parsePrefer(req.headers.prefer)
   const { found, cache } = await ctx.findRoutines(request.schema, request.name)
+  const media = negotiate(req.headers.accept, cache.settings)
+  const prefer = parsePrefer(req.headers.prefer, cache.settings)
   const candidates = found ?? []
   const args = await readArgs(request, isRead, candidates)
-  const given = Object.keys(args)
-  const routine = chooseRoutine(request, candidates, given, isRead)
+  const routine = chooseRoutine(request, candidates, args, isRead)
+  if (prefer.handling === 'strict' && prefer.maxAffected !== undefined && !routine.returnsSet)
+    throw new RestError(
+      400,
+      'PGRST128',
+      'Function must return SETOF or TABLE when max-affected preference is used with handling=strict',
+    )
   const caller = await ctx.authenticate(req)
   const params = new Params()
-  const call = callSql(routine, args, given, params)
-  const query = parseQuery(request.url, new Set(given))
-  const { sql, scalar } = resultSql(routine, call, query, cache, params)
+  const call = callSql(routine, args, isRead, params)
+  const query = parseQuery(request.url, new Set(Object.keys(args.named)))
+  const withTotal = prefer.count === 'exact' || prefer.count === 'estimated' || prefer.count === 'planned'
+  const sql = resultSql(routine, call, query, cache, params, withTotal, media)
   const readOnly = isRead || routine.volatility !== 'v'
+  const rollback = endsInRollback(prefer, cache.settings)
+  const headers: Record<string, string> = {}
+  const applied = preferenceApplied(prefer, 'call')
+  if (applied) headers['Preference-Applied'] = applied
   return ctx.transaction({ ...caller, req, path, readOnly }, async (client) => {
-    const { rows } = await client.query<{ body: string | null; first: string | null; page_count: string }>(
-      sql,
-      params.values,
-    )
-    const rollback = prefer.tx === 'rollback'
-    if (routine.returnsVoid) return { result: { status: 204, headers: {} }, rollback }
-    const row = rows[0] ?? { body: 'null', first: null, page_count: '0' }
-    if (scalar && routine.returnsComposite)
-      return { result: jsonReply(200, row.first ?? 'null', {}, mode), rollback }
-    if (scalar) return { result: jsonReply(200, row.body ?? 'null', {}, mode), rollback }
+    const { plan } = media
+    if (plan)
+      return {
+        result: await explainReply(client, sql, params.values, { ...media, plan }),
+        rollback: rollback,
+      }
+    const { rows } = await client.query<RpcRow>(sql, params.values)
+    if (routine.returnsVoid) return { result: { status: 204, headers }, rollback }
+    const row = rows[0] ?? { body: 'null', first: null, page_count: '0', total: null }
     const count = Number(row.page_count)
-    if (mode === 'object') {
+    checkMaxAffected(prefer, count)
+    const total = row.total === null ? null : Number(row.total)
+    const offset = (query.levels.get('') as Level).offset ?? 0
+    if (total !== null && offset > total) throw rangeNotSatisfiable(offset, total)
+    headers['Content-Range'] = contentRange(offset, count, total)
+    const status = total !== null && count < total ? 206 : 200
+    const body = (text: string) => (method === 'HEAD' ? undefined : text)
+    if (!routine.returnsSet) {
+      const one = routine.returnsComposite ? (row.first ?? 'null') : (row.body ?? 'null')
+      return { result: jsonReply(200, body(one), headers, media), rollback }
+    }
+    if (media.mode === 'object') {
       if (count !== 1) throw singularError(count)
-      return { result: jsonReply(200, row.first ?? 'null', {}, mode), rollback }
+      return { result: jsonReply(200, body(row.first ?? 'null'), headers, media), rollback }
     }
-    return {
-      result: jsonReply(200, row.body ?? '[]', { 'Content-Range': contentRange(0, count, null) }, mode),
-      rollback,
-    }
+    return { result: jsonReply(status, body(row.body ?? '[]'), headers, media), rollback }
   })
+}
+
+interface RpcRow {
+  body: string | null
+  first: string | null
+  page_count: string
+  total: string | null
 }

@@ -1,16 +1,20 @@
 import type pg from 'pg'
+import { type DbSettings, loadDbSettings } from './db-settings.js'
 
 export interface Column {
   name: string
   type: string
   nullable: boolean
   hasDefault: boolean
+  /** The default's SQL (`missing=default` inserts it for keys a row leaves out). */
+  defaultSql: string | null
 }
 
 export interface Relation {
   schema: string
   name: string
-  kind: 'table' | 'view'
+  /** `type`: a composite type, known for the functions that return it, not served as a resource. */
+  kind: 'table' | 'view' | 'type'
   columns: Map<string, Column>
   primaryKey: string[]
   uniqueSets: string[][]
@@ -41,6 +45,8 @@ export interface Routine {
   returnsSet: boolean
   returnsComposite: boolean
   returnsVoid: boolean
+  /** The columns of `RETURNS TABLE (...)` or OUT parameters: the rows' shape when the type is `record`. */
+  outColumns: Column[]
   volatility: 'i' | 's' | 'v'
 }
 
@@ -50,6 +56,7 @@ export interface SchemaCache {
   routines: Map<string, Routine[]>
   typeNames: Set<string>
   roleTimeouts: Map<string, string>
+  settings: DbSettings
   loadedAt: number
 }
 
@@ -66,13 +73,17 @@ export async function loadSchemaCache(db: pg.ClientBase, schemas: string[]): Pro
     type: string
     nullable: boolean
     has_default: boolean
+    default_sql: string | null
   }>(
     `select n.nspname as schema, c.relname as table, c.relkind, a.attname as column,
             format_type(a.atttypid, a.atttypmod) as type, not a.attnotnull as nullable,
-            (a.atthasdef or a.attidentity <> '' or a.attgenerated <> '') as has_default
+            (a.atthasdef or a.attidentity <> '' or a.attgenerated <> '') as has_default,
+            case when a.attidentity <> '' then format('nextval(%L::regclass)', pg_get_serial_sequence(format('%I.%I', n.nspname, c.relname), a.attname))
+                 when a.attgenerated = '' then pg_get_expr(d.adbin, d.adrelid) end as default_sql
        from pg_class c join pg_namespace n on n.oid = c.relnamespace
        join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
-      where n.nspname = any($1) and c.relkind in ('r', 'v', 'm', 'p', 'f')
+       left join pg_attrdef d on d.adrelid = c.oid and d.adnum = a.attnum
+      where n.nspname = any($1) and c.relkind in ('r', 'v', 'm', 'p', 'f', 'c')
       order by n.nspname, c.relname, a.attnum`,
     [schemas],
   )
@@ -83,7 +94,7 @@ export async function loadSchemaCache(db: pg.ClientBase, schemas: string[]): Pro
       rel = {
         schema: row.schema,
         name: row.table,
-        kind: row.relkind === 'r' || row.relkind === 'p' ? 'table' : 'view',
+        kind: row.relkind === 'r' || row.relkind === 'p' ? 'table' : row.relkind === 'c' ? 'type' : 'view',
         columns: new Map(),
         primaryKey: [],
         uniqueSets: [],
@@ -95,6 +106,7 @@ export async function loadSchemaCache(db: pg.ClientBase, schemas: string[]): Pro
       type: row.type,
       nullable: row.nullable,
       hasDefault: row.has_default,
+      defaultSql: row.default_sql,
     })
   }
   const keys = await db.query<{ schema: string; table: string; primary: boolean; columns: string[] }>(
@@ -167,15 +179,24 @@ export async function loadSchemaCache(db: pg.ClientBase, schemas: string[]): Pro
   )
   for (const row of fns.rows) {
     const inputs: RoutineArg[] = []
+    const outColumns: Column[] = []
     row.arg_types.forEach((type, i) => {
       const mode = row.arg_modes?.[i] ?? 'i'
-      if (mode === 'i' || mode === 'b' || mode === 'v')
-        inputs.push({ name: row.arg_names?.[i] ?? '', type, hasDefault: false })
+      const name = row.arg_names?.[i] ?? ''
+      if (mode === 'i' || mode === 'b' || mode === 'v') inputs.push({ name, type, hasDefault: false })
+      if (mode === 'o' || mode === 'b' || mode === 't')
+        outColumns.push({ name, type, nullable: true, hasDefault: false, defaultSql: null })
     })
     for (let i = inputs.length - row.n_defaults; i < inputs.length; i++) {
       const arg = inputs[i]
       if (arg) arg.hasDefault = true
     }
+    // PostgREST can call a function with unnamed parameters only when that is its one parameter
+    // and of a type a whole body can be (json, jsonb, text, xml, bytea): the others are not listed.
+    const unnamed = inputs.filter((arg) => arg.name === '')
+    if (unnamed.length > 1) continue
+    if (unnamed.length === 1 && !['bytea', 'json', 'jsonb', 'text', 'xml'].includes(unnamed[0]?.type ?? ''))
+      continue
     const key = relKey(row.schema, row.name)
     const list = routines.get(key) ?? []
     list.push({
@@ -187,6 +208,7 @@ export async function loadSchemaCache(db: pg.ClientBase, schemas: string[]): Pro
       returnsSet: row.returns_set,
       returnsComposite: row.returns_composite,
       returnsVoid: row.return_type === 'void',
+      outColumns,
       volatility: row.volatility,
     })
     routines.set(key, list)
@@ -206,6 +228,7 @@ export async function loadSchemaCache(db: pg.ClientBase, schemas: string[]): Pro
     routines,
     typeNames: new Set(types.rows.map((row) => row.typname)),
     roleTimeouts,
+    settings: await loadDbSettings(db),
     loadedAt: Date.now(),
   }
 }
