@@ -6,13 +6,13 @@ import { AuthError, emailExists } from './errors.js'
 import { requireUser } from './guards.js'
 import { sendEmailChange } from './mail.js'
 import { requireRecentSignIn } from './password-change.js'
-import { findUserByEmail, hashPassword, identitiesOf, loadUserJson, userJson } from './users.js'
+import { findUserByEmail, hashPassword, loadUserJson, userJsonOf } from './users.js'
 import { checkEmail, checkPassword, checkPkce } from './validate.js'
 
 export async function getUser(ctx: AuthContext, req: IncomingMessage): Promise<Reply> {
   return ctx.withClient(async (client) => {
     const { user } = await requireUser(req, client)
-    return [200, userJson(user, await identitiesOf(client, user.id))]
+    return [200, await userJsonOf(client, user)]
   })
 }
 

@@ -11,12 +11,11 @@ import {
   findUserById,
   hashPassword,
   INSTANCE_ID,
-  identitiesOf,
   insertUser,
   loadUserJson,
   markEmailVerified,
   type UserRow,
-  userJson,
+  userJsonOf,
 } from './users.js'
 import { checkEmail } from './validate.js'
 
@@ -38,7 +37,7 @@ export async function listUsers(ctx: AuthContext, url: URL): Promise<Reply> {
       [INSTANCE_ID, perPage, (page - 1) * perPage],
     )
     const users = []
-    for (const row of rows) users.push(userJson(row, await identitiesOf(client, row.id)))
+    for (const row of rows) users.push(await userJsonOf(client, row))
     const count = Number(total.rows[0]?.n ?? 0)
     const last = Math.max(1, Math.ceil(count / perPage))
     const link = `</admin/users?page=${last}&per_page=${perPage}>; rel="last"`
@@ -69,7 +68,7 @@ export async function createUser(ctx: AuthContext, body: Body): Promise<Reply> {
         body.password_hash,
       ])
     }
-    return [200, userJson(fresh, await identitiesOf(db, user.id))]
+    return [200, await userJsonOf(db, fresh)]
   })
 }
 
@@ -77,7 +76,7 @@ export async function getUserById(ctx: AuthContext, id: string): Promise<Reply> 
   return ctx.withClient(async (client) => {
     const user = await findUserById(client, id)
     if (!user) throw userNotFound()
-    return [200, userJson(user, await identitiesOf(client, id))]
+    return [200, await userJsonOf(client, user)]
   })
 }
 

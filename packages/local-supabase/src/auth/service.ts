@@ -2,7 +2,8 @@
  * The auth API (GoTrue's, as supabase-js and @supabase/ssr call it): this file only routes. The
  * endpoints live by concern: sign-in.ts (tokens, sessions, logout), mail-flows.ts (sign-up,
  * recovery, magic link, resend), verify.ts (mailed links and codes), account.ts (`/user`),
- * admin.ts (service-role endpoints); rate-limit.ts and account-privacy.ts hold the limits.
+ * admin.ts (service-role endpoints), mfa.ts and mfa-admin.ts (factors); rate-limit.ts and
+ * account-privacy.ts hold the limits.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { PUBLIC_JWKS } from '../config/keys.js'
@@ -29,6 +30,8 @@ import {
 import { AuthError, badJson, OAuthError, sendAuthError } from './errors.js'
 import { requireAdmin } from './guards.js'
 import { otp, recover, resend, signup } from './mail-flows.js'
+import { mfaRoute } from './mfa.js'
+import { adminFactorRoute } from './mfa-admin.js'
 import { logout, token } from './sign-in.js'
 import { verifyGet, verifyPost } from './verify.js'
 
@@ -146,6 +149,10 @@ async function route(ctx: AuthContext, req: IncomingMessage, res: ServerResponse
   if (at('GET', '/user')) return send(res, await getUser(ctx, req))
   if (at('PUT', '/user')) return send(res, await updateUser(ctx, req, url, await readJsonBody(req)))
   if (at('POST', '/logout')) return send(res, await logout(ctx, req, url))
+  if (path.startsWith('/factors')) {
+    const reply = await mfaRoute(ctx, req, path, () => readJsonBody(req))
+    if (reply) return send(res, reply)
+  }
   if (at('POST', '/invite')) {
     await requireAdmin(req)
     return send(res, await invite(ctx, req, url, await readJsonBody(req)))
@@ -158,6 +165,11 @@ async function route(ctx: AuthContext, req: IncomingMessage, res: ServerResponse
     await requireAdmin(req)
     if (method === 'GET') return send(res, await listUsers(ctx, url))
     if (method === 'POST') return send(res, await createUser(ctx, await readJsonBody(req)))
+  }
+  if (/^\/admin\/users\/[^/]+\/factors/.test(path)) {
+    await requireAdmin(req)
+    const reply = await adminFactorRoute(ctx, req, path, () => readJsonBody(req))
+    if (reply) return send(res, reply)
   }
   const adminUser = /^\/admin\/users\/([^/]+)$/.exec(path)
   if (adminUser) {

@@ -4,6 +4,7 @@ import pg from 'pg'
 import type { Logger } from '../lib/log.js'
 import { PASSWORD_HASH_COST } from './account-privacy.js'
 import { dbSaveFailed, emailExists } from './errors.js'
+import { type FactorRow, factorJson, factorsOf } from './mfa-store.js'
 
 export const INSTANCE_ID = '00000000-0000-0000-0000-000000000000'
 
@@ -65,8 +66,15 @@ export function identityJson(row: IdentityRow): Record<string, unknown> {
   }
 }
 
-/** GoTrue's User JSON: an optional timestamp appears only when it is set, as GoTrue omits it. */
-export function userJson(user: UserRow, identities: IdentityRow[]): Record<string, unknown> {
+/**
+ * GoTrue's User JSON: an optional timestamp appears only when it is set, as GoTrue omits it;
+ * `factors` only when the user has one (auth-js reads the AAL's next level from it).
+ */
+export function userJson(
+  user: UserRow,
+  identities: IdentityRow[],
+  factors: FactorRow[] = [],
+): Record<string, unknown> {
   const out: Record<string, unknown> = {
     id: user.id,
     aud: user.aud ?? '',
@@ -86,6 +94,7 @@ export function userJson(user: UserRow, identities: IdentityRow[]): Record<strin
     deleted_at: iso(user.deleted_at),
     app_metadata: user.raw_app_meta_data ?? {},
     user_metadata: user.raw_user_meta_data ?? {},
+    factors: factors.length > 0 ? factors.map(factorJson) : undefined,
     identities: identities.map(identityJson),
     created_at: iso(user.created_at),
     updated_at: iso(user.updated_at),
@@ -116,10 +125,15 @@ export async function identitiesOf(db: pg.ClientBase, userId: string): Promise<I
   return rows
 }
 
+/** A user row as GoTrue answers it, with its identities and factors loaded. */
+export async function userJsonOf(db: pg.ClientBase, user: UserRow): Promise<Record<string, unknown>> {
+  return userJson(user, await identitiesOf(db, user.id), await factorsOf(db, user.id))
+}
+
 export async function loadUserJson(db: pg.ClientBase, id: string): Promise<Record<string, unknown>> {
   const user = await findUserById(db, id)
   if (!user) throw new Error(`user ${id} vanished`)
-  return userJson(user, await identitiesOf(db, id))
+  return userJsonOf(db, user)
 }
 
 export function isBanned(user: UserRow): boolean {

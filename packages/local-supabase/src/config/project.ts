@@ -16,6 +16,28 @@ const durationSeconds = z.union([z.number(), z.string()]).transform((value, ctx)
 
 const templateSchema = z.object({ subject: z.string().optional(), content_path: z.string().optional() })
 
+/** Enroll/verify switches for one factor type; off unless config.toml turns them on. */
+const factorTypeSchema = z.object({
+  enroll_enabled: z.boolean().default(false),
+  verify_enabled: z.boolean().default(false),
+})
+
+/** `[auth.mfa]` with the CLI's defaults (its config template seeds every unset key). */
+const mfaSchema = z
+  .object({
+    max_enrolled_factors: z.number().int().positive().default(10),
+    totp: factorTypeSchema.prefault({}),
+    phone: factorTypeSchema
+      .extend({
+        otp_length: z.number().int().min(6).max(10).default(6),
+        template: z.string().default('Your code is {{ .Code }}'),
+        max_frequency: durationSeconds.default(5),
+      })
+      .prefault({}),
+    web_authn: factorTypeSchema.prefault({}),
+  })
+  .prefault({})
+
 const configSchema = z.object({
   project_id: z.string().default('local'),
   api: z
@@ -47,6 +69,7 @@ const configSchema = z.object({
       enable_anonymous_sign_ins: z.boolean().default(false),
       minimum_password_length: z.number().int().min(6).default(6),
       password_requirements: z.string().default(''),
+      mfa: mfaSchema,
       rate_limit: z
         .object({
           email_sent: z.number().int().positive().default(2),

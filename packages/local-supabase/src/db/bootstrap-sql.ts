@@ -208,6 +208,57 @@ create table if not exists auth.one_time_tokens (
   unique (user_id, token_type)
 );
 
+-- MFA, as GoTrue's migrations leave it (20221003041349 through 20250925093508).
+do $$ begin
+  if not exists (select from pg_type where typname = 'factor_type' and typnamespace = 'auth'::regnamespace) then
+    create type auth.factor_type as enum ('totp', 'webauthn', 'phone');
+  end if;
+  if not exists (select from pg_type where typname = 'factor_status' and typnamespace = 'auth'::regnamespace) then
+    create type auth.factor_status as enum ('unverified', 'verified');
+  end if;
+end $$;
+
+create table if not exists auth.mfa_factors (
+  id uuid not null constraint mfa_factors_pkey primary key,
+  user_id uuid not null constraint mfa_factors_user_id_fkey references auth.users (id) on delete cascade,
+  friendly_name text null,
+  factor_type auth.factor_type not null,
+  status auth.factor_status not null,
+  created_at timestamptz not null,
+  updated_at timestamptz not null,
+  secret text null,
+  phone text null default null,
+  last_challenged_at timestamptz unique default null,
+  web_authn_credential jsonb null,
+  web_authn_aaguid uuid null,
+  last_webauthn_challenge_data jsonb null
+);
+create unique index if not exists mfa_factors_user_friendly_name_unique on auth.mfa_factors (friendly_name, user_id) where trim(friendly_name) <> '';
+create index if not exists factor_id_created_at_idx on auth.mfa_factors (user_id, created_at);
+create index if not exists mfa_factors_user_id_idx on auth.mfa_factors (user_id);
+create unique index if not exists unique_phone_factor_per_user on auth.mfa_factors (user_id, phone);
+
+create table if not exists auth.mfa_challenges (
+  id uuid not null constraint mfa_challenges_pkey primary key,
+  factor_id uuid not null constraint mfa_challenges_auth_factor_id_fkey references auth.mfa_factors (id) on delete cascade,
+  created_at timestamptz not null,
+  verified_at timestamptz null,
+  ip_address inet not null,
+  otp_code text null,
+  web_authn_session_data jsonb null
+);
+create index if not exists mfa_challenge_created_at_idx on auth.mfa_challenges (created_at desc);
+
+create table if not exists auth.mfa_amr_claims (
+  session_id uuid not null constraint mfa_amr_claims_session_id_fkey references auth.sessions (id) on delete cascade,
+  created_at timestamptz not null,
+  updated_at timestamptz not null,
+  authentication_method text not null,
+  id uuid not null constraint amr_id_pk primary key,
+  constraint mfa_amr_claims_session_id_authentication_method_pkey unique (session_id, authentication_method)
+);
+create index if not exists user_id_created_at_idx on auth.sessions (user_id, created_at);
+
 create table if not exists auth.audit_log_entries (
   instance_id uuid,
   id uuid primary key,
@@ -237,6 +288,9 @@ alter table auth.sessions enable row level security;
 alter table auth.refresh_tokens enable row level security;
 alter table auth.flow_state enable row level security;
 alter table auth.one_time_tokens enable row level security;
+alter table auth.mfa_factors enable row level security;
+alter table auth.mfa_challenges enable row level security;
+alter table auth.mfa_amr_claims enable row level security;
 alter table auth.audit_log_entries enable row level security;
 alter table auth.instances enable row level security;
 alter table auth.schema_migrations enable row level security;
