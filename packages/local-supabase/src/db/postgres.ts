@@ -97,6 +97,12 @@ export async function startEmbeddedPostgres(options: {
       // Realtime's change capture decodes the WAL (pgoutput); an existing cluster just restarts with it.
       '-c',
       'wal_level=logical',
+      // Supabase preloads pg_stat_statements, so statements carry a query id (EXPLAIN VERBOSE shows it).
+      '-c',
+      'compute_query_id=on',
+      // The planner setting of Supabase's own local database image (PostgreSQL's default is 4GB).
+      '-c',
+      'effective_cache_size=128MB',
     ],
     onLog: (message) => log.debug(`[postgres] ${String(message).trimEnd()}`),
     onError: (message) => log.debug(`[postgres] ${String(message).trimEnd()}`),

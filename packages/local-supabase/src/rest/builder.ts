@@ -10,9 +10,12 @@ import {
   parseOrder,
   type SelectItem,
 } from './parser.js'
-import { type ForeignKey, type Relation, relKey, type SchemaCache } from './schema-cache.js'
+import type { Relation, SchemaCache } from './schema-cache.js'
+import { relKey } from './schema-cache.js'
+import { selectList } from './select.js'
+import { quoteIdent } from './sql-text.js'
 
-export const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`
+export { quoteIdent } from './sql-text.js'
 
 /** Collects values as `$n` parameters; request text never becomes SQL. */
 export class Params {
@@ -105,8 +108,9 @@ export function parseQuery(
   }
 }
 
-export function columnNotFound(rel: Relation, column: string): RestError {
-  return new RestError(400, '42703', `column ${rel.name}.${column} does not exist`)
+/** PostgreSQL's own error, naming the table as the statement aliases it (`messages_1` in an embed). */
+export function columnNotFound(table: string, column: string): RestError {
+  return new RestError(400, '42703', `column ${table}.${column} does not exist`)
 }
 
 export class SqlBuilder {
@@ -117,13 +121,26 @@ export class SqlBuilder {
     readonly params: Params,
   ) {}
 
-  nextAlias(): string {
-    return `pgrst_${this.aliasCounter++}`
+  /** What errors call each alias: the table's name at the root, `<table>_<depth>` in embeds. */
+  private readonly displayNames = new Map<string, string>()
+
+  nextAlias(displayName?: string): string {
+    const alias = `pgrst_${this.aliasCounter++}`
+    if (displayName) this.displayNames.set(alias, displayName)
+    return alias
   }
 
+  /** A column, or a computed field (a function of the row), with its JSON path. */
   fieldSql(rel: Relation, alias: string, field: FieldRef): string {
-    if (!rel.columns.has(field.name)) throw columnNotFound(rel, field.name)
-    let sql = `${quoteIdent(alias)}.${quoteIdent(field.name)}`
+    let sql: string
+    if (rel.columns.has(field.name)) {
+      sql = `${quoteIdent(alias)}.${quoteIdent(field.name)}`
+    } else {
+      const computed = this.cache.computedFields.get(relKey(rel.schema, rel.name))?.get(field.name)
+      if (!computed) throw columnNotFound(this.displayNames.get(alias) ?? rel.name, field.name)
+      const row = `${quoteIdent(alias)}::${quoteIdent(rel.schema)}.${quoteIdent(rel.name)}`
+      sql = `${quoteIdent(computed.schema)}.${quoteIdent(computed.fn)}(${row})`
+    }
     for (const step of field.path) {
       const key = /^-?\d+$/.test(step.key)
         ? this.params.add(Number(step.key), 'int')
@@ -225,146 +242,8 @@ export class SqlBuilder {
     return ` order by ${parts.join(', ')}`
   }
 
-  /** Finds the FK behind `rel(...)` from `parent`, as PostgREST does (PGRST200/201). */
-  resolveEmbed(
-    parent: Relation,
-    item: Extract<SelectItem, { kind: 'embed' }>,
-  ): { target: Relation; fk: ForeignKey; toOne: boolean; parentIsReferencing: boolean } {
-    const candidates: { target: Relation; fk: ForeignKey; parentIsReferencing: boolean }[] = []
-    const name = item.relation
-    for (const fk of this.cache.foreignKeys) {
-      const fromParent = fk.fromSchema === parent.schema && fk.fromTable === parent.name
-      const toParent = fk.toSchema === parent.schema && fk.toTable === parent.name
-      if (fromParent) {
-        const target = this.cache.relations.get(relKey(fk.toSchema, fk.toTable))
-        if (
-          target &&
-          (fk.toTable === name ||
-            fk.name === name ||
-            (fk.fromColumns.length === 1 && fk.fromColumns[0] === name))
-        ) {
-          candidates.push({ target, fk, parentIsReferencing: true })
-        }
-      }
-      if (toParent) {
-        const target = this.cache.relations.get(relKey(fk.fromSchema, fk.fromTable))
-        if (target && fk.fromTable === name) candidates.push({ target, fk, parentIsReferencing: false })
-      }
-    }
-    let matches = candidates
-    if (item.hint) {
-      matches = candidates.filter(
-        (c) =>
-          c.fk.name === item.hint ||
-          (c.fk.fromColumns.length === 1 && c.fk.fromColumns[0] === item.hint) ||
-          c.target.name === item.hint,
-      )
-    }
-    if (matches.length === 0) {
-      throw new RestError(
-        400,
-        'PGRST200',
-        `Could not find a relationship between '${parent.name}' and '${name}' in the schema cache`,
-        `Searched for a foreign key relationship between '${parent.name}' and '${name}' in the schema '${parent.schema}', but no matches were found.`,
-        null,
-      )
-    }
-    if (matches.length > 1) {
-      throw new RestError(
-        300,
-        'PGRST201',
-        `Could not embed because more than one relationship was found for '${parent.name}' and '${name}'`,
-        matches.map((m) => m.fk.name).join(', '),
-        `Try changing '${name}' to one of the following: ${matches.map((m) => `'${name}!${m.fk.name}'`).join(', ')}. Find the desired relationship in the 'details' key.`,
-      )
-    }
-    const match = matches[0] as (typeof matches)[number]
-    const referencingCols = match.fk.fromColumns
-    const referencingRel = match.parentIsReferencing ? parent : match.target
-    const isUnique = referencingRel.uniqueSets.some(
-      (set) => set.length === referencingCols.length && set.every((c) => referencingCols.includes(c)),
-    )
-    return { ...match, toOne: match.parentIsReferencing || isUnique }
-  }
-
-  joinCondition(
-    fk: ForeignKey,
-    parentIsReferencing: boolean,
-    parentAlias: string,
-    childAlias: string,
-  ): string {
-    return fk.fromColumns
-      .map((fromCol, i) => {
-        const toCol = fk.toColumns[i] as string
-        return parentIsReferencing
-          ? `${quoteIdent(childAlias)}.${quoteIdent(toCol)} = ${quoteIdent(parentAlias)}.${quoteIdent(fromCol)}`
-          : `${quoteIdent(childAlias)}.${quoteIdent(fromCol)} = ${quoteIdent(parentAlias)}.${quoteIdent(toCol)}`
-      })
-      .join(' and ')
-  }
-
-  /** The select list for one level, with embeds as correlated subqueries; returns extra WHERE parts for !inner. */
-  selectList(
-    rel: Relation,
-    alias: string,
-    items: SelectItem[],
-    levels: Map<string, Level>,
-    path: string,
-  ): { columns: string[]; innerConditions: string[] } {
-    const columns: string[] = []
-    const innerConditions: string[] = []
-    for (const item of items) {
-      if (item.kind === 'star') {
-        for (const column of rel.columns.keys()) columns.push(`${quoteIdent(alias)}.${quoteIdent(column)}`)
-      } else if (item.kind === 'column') {
-        let sql = this.fieldSql(rel, alias, item.field)
-        if (item.cast) sql = this.castSql(sql, item.cast)
-        const last = item.field.path[item.field.path.length - 1]
-        const name = item.alias ?? (last ? last.key : item.field.name)
-        columns.push(`${sql} as ${quoteIdent(name)}`)
-      } else {
-        const { target, fk, toOne, parentIsReferencing } = this.resolveEmbed(rel, item)
-        const name = item.alias ?? item.relation
-        const childPath = path ? `${path}.${name}` : name
-        this.visitedPaths.add(childPath)
-        const childLevel = levels.get(childPath) ?? { filters: [] }
-        const childAlias = this.nextAlias()
-        const inner = this.selectList(target, childAlias, item.select, levels, childPath)
-        const where = [
-          this.joinCondition(fk, parentIsReferencing, alias, childAlias),
-          ...inner.innerConditions,
-        ]
-        for (const filter of childLevel.filters) where.push(this.filterSql(target, childAlias, filter))
-        const from = `from ${quoteIdent(target.schema)}.${quoteIdent(target.name)} ${quoteIdent(childAlias)} where ${where.join(' and ')}`
-        const tail = `${this.orderSql(target, childAlias, childLevel.order)}${childLevel.limit !== undefined ? ` limit ${this.params.add(childLevel.limit, 'bigint')}` : ''}${childLevel.offset !== undefined ? ` offset ${this.params.add(childLevel.offset, 'bigint')}` : ''}`
-        const body = `select ${inner.columns.join(', ') || 'null'} ${from}${tail}`
-        if (item.spread) {
-          if (!toOne)
-            throw new RestError(
-              400,
-              'PGRST119',
-              `A spread operation on '${name}' is not possible`,
-              `'${name}' is a to-many relationship`,
-            )
-          for (const column of inner.columns) {
-            const asMatch = / as ("(?:[^"]|"")+")$/.exec(column)
-            const outName = asMatch ? (asMatch[1] as string) : (column.split('.').pop() as string)
-            columns.push(
-              `(select ${column.replace(/ as "(?:[^"]|"")+"$/, '')} ${from} limit 1) as ${outName}`,
-            )
-          }
-        } else if (toOne) {
-          columns.push(`(select row_to_json(pgrst_e) from (${body} limit 1) pgrst_e) as ${quoteIdent(name)}`)
-        } else {
-          columns.push(
-            `(select coalesce(json_agg(pgrst_e), '[]') from (${body}) pgrst_e) as ${quoteIdent(name)}`,
-          )
-        }
-        if (item.joinType === 'inner') {
-          innerConditions.push(`exists (select 1 ${from})`)
-        }
-      }
-    }
-    return { columns, innerConditions }
+  /** The select list for one level (see select.ts). */
+  selectList(rel: Relation, alias: string, items: SelectItem[], levels: Map<string, Level>, path: string) {
+    return selectList(this, rel, alias, items, levels, path)
   }
 }

@@ -9,6 +9,7 @@ import { bearerToken, type Claims, verifyJwt } from '../lib/jwt.js'
 import type { Logger } from '../lib/log.js'
 import { quoteIdent } from './builder.js'
 import { RestError } from './errors.js'
+import { fuzzyBest } from './fuzzy.js'
 import { listenForReload } from './reload-listener.js'
 import { loadSchemaCache, type Relation, type Routine, relKey, type SchemaCache } from './schema-cache.js'
 
@@ -88,7 +89,18 @@ export function createRestContext(options: RestServiceOptions) {
       return rel?.kind === 'type' ? undefined : rel
     })
     if (!found) {
-      throw new RestError(404, 'PGRST205', `Could not find the table '${schema}.${name}' in the schema cache`)
+      const prefix = `${schema}.`
+      const tables = [...(await getCache()).relations.values()]
+        .filter((rel) => rel.kind !== 'type' && relKey(rel.schema, rel.name).startsWith(prefix))
+        .map((rel) => rel.name)
+      const similar = fuzzyBest(tables, name, 0.75)
+      throw new RestError(
+        404,
+        'PGRST205',
+        `Could not find the table '${schema}.${name}' in the schema cache`,
+        null,
+        similar === undefined ? null : `Perhaps you meant the table '${schema}.${similar}'`,
+      )
     }
     return found
   }

@@ -1,4 +1,7 @@
 export class RestError extends Error {
+  /** Details that are not text (PGRST201 lists the candidate relationships as objects). */
+  detailsValue?: unknown
+
   constructor(
     readonly status: number,
     readonly code: string,
@@ -11,7 +14,12 @@ export class RestError extends Error {
   }
 
   body(): Record<string, unknown> {
-    return { code: this.code, details: this.details, hint: this.hint, message: this.message }
+    return {
+      code: this.code,
+      details: this.detailsValue ?? this.details,
+      hint: this.hint,
+      message: this.message,
+    }
   }
 }
 

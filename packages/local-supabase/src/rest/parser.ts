@@ -6,9 +6,21 @@ export interface FieldRef {
   path: { op: '->' | '->>'; key: string }[]
 }
 
+export type AggregateFn = 'count' | 'sum' | 'avg' | 'max' | 'min'
+
 export type SelectItem =
   | { kind: 'star' }
   | { kind: 'column'; field: FieldRef; alias?: string; cast?: string }
+  | {
+      kind: 'aggregate'
+      fn: AggregateFn
+      /** The column aggregated; none for `count()`. */
+      field?: FieldRef
+      /** `col::type.sum()` casts the input, `col.sum()::type` the result. */
+      inputCast?: string
+      cast?: string
+      alias?: string
+    }
   | {
       kind: 'embed'
       relation: string
@@ -111,6 +123,21 @@ function parseSelectItem(text: string, whole: string): SelectItem {
     alias = (aliasMatch[1] as string).replace(/^"|"$/g, '')
     rest = rest.slice(aliasMatch[0].length)
   }
+  const aggregate =
+    /^(?:(.+?)(?:::([a-z_][a-z0-9_ ]*))?\.)?(count|sum|avg|max|min)\(\)(?:::([a-z_][a-z0-9_ ]*))?$/i.exec(
+      rest,
+    )
+  if (aggregate && !spread) {
+    const [, column, inputCast, fn, cast] = aggregate
+    return {
+      kind: 'aggregate',
+      fn: (fn as string).toLowerCase() as AggregateFn,
+      field: column ? parseField(column, 'select parameter') : undefined,
+      inputCast,
+      cast,
+      alias,
+    }
+  }
   const paren = rest.indexOf('(')
   if (paren >= 0) {
     if (!rest.endsWith(')')) throw fail(`unexpected "${rest.slice(-1)}" expecting ")"`)
@@ -125,7 +152,9 @@ function parseSelectItem(text: string, whole: string): SelectItem {
       else if (IDENT.test(mod)) hint = mod
       else throw fail(`unexpected "${mod}"`)
     }
-    return { kind: 'embed', relation, alias, hint, joinType, spread, select: parseSelect(inner) }
+    // `rel()` embeds nothing: the embed only filters (with !inner) and is left out of the answer.
+    const select = inner.trim() === '' ? [] : parseSelect(inner)
+    return { kind: 'embed', relation, alias, hint, joinType, spread, select }
   }
   if (spread) throw fail('spread requires an embedded resource')
   let cast: string | undefined

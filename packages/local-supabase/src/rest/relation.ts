@@ -39,6 +39,10 @@ export interface RelationPlan {
   table: string
   where: string[]
   selectSql: string
+  /** ` group by …` when the select aggregates, else empty. */
+  groupBySql: string
+  /** Lateral joins of to-one spreads, after the table in FROM. */
+  joinsSql: string
   innerConditions: string[]
 }
 
@@ -75,7 +79,7 @@ async function plan(ctx: RestContext, request: RestRequest): Promise<RelationPla
   const wantsBody = method === 'GET' || method === 'HEAD' || prefer.return === 'representation'
   const selected = wantsBody
     ? builder.selectList(rel, alias, selectItems, query.levels, '')
-    : { columns: [], innerConditions: [] }
+    : { columns: [], innerConditions: [], groupBy: [], joins: [] }
   checkUnusedLevels(query.levels, builder)
   return {
     request,
@@ -93,6 +97,8 @@ async function plan(ctx: RestContext, request: RestRequest): Promise<RelationPla
     table,
     where,
     selectSql: selected.columns.join(', ') || 'null',
+    joinsSql: selected.joins.map((join) => ` ${join}`).join(''),
+    groupBySql: selected.groupBy.length ? ` group by ${selected.groupBy.join(', ')}` : '',
     innerConditions: selected.innerConditions,
   }
 }
@@ -110,7 +116,7 @@ async function readRelation(ctx: RestContext, p: RelationPlan): Promise<Reply> {
   const agg = aggregateSql(media, 'pgrst_r')
   const sql = `select ${agg.body} as body, ${agg.first} as first,
       count(pgrst_r) as page_count, ${countSql} as total
-    from (select ${p.selectSql} from ${table} ${quoteIdent(alias)}${whereSql}${p.builder.orderSql(rel, alias, rootLevel.order)}
+    from (select ${p.selectSql} from ${table} ${quoteIdent(alias)}${p.joinsSql}${whereSql}${p.groupBySql}${p.builder.orderSql(rel, alias, rootLevel.order)}
           limit ${params.add(limit, 'bigint')} offset ${params.add(offset, 'bigint')}) pgrst_r`
   const { req, path } = p.request
   return ctx.transaction({ ...p.caller, req, path, readOnly: true }, async (client) => {

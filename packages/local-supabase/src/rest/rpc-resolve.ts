@@ -7,6 +7,7 @@ import { BodyTooLargeError, readBody } from '../lib/http.js'
 import { type Params, quoteIdent } from './builder.js'
 import type { RestRequest } from './context.js'
 import { RestError } from './errors.js'
+import { fuzzyBest } from './fuzzy.js'
 import { readObjectBody } from './reply.js'
 import type { Routine } from './schema-cache.js'
 
@@ -106,6 +107,8 @@ export function chooseRoutine(
   candidates: Routine[],
   args: CallArgs,
   isRead: boolean,
+  /** Every callable function name in the request's schema, for the "Perhaps you meant" hint. */
+  allNames: string[] = [],
 ): Routine {
   const keys = new Set(Object.keys(args.named))
   const isPost = !isRead
@@ -122,11 +125,35 @@ export function chooseRoutine(
       'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
     )
   }
-  throw noFunction(request, [...keys], args, isPost)
+  throw noFunction(request, [...keys], args, isPost, noFunctionHint(request, [...keys], candidates, allNames))
+}
+
+/** PostgREST's hint: a similar function name, or (when the name exists) similar parameter names. */
+function noFunctionHint(request: RestRequest, keys: string[], candidates: Routine[], allNames: string[]) {
+  const paramList = (names: string[]) => `(${[...names].sort().join(', ')})`
+  const suggestion =
+    candidates.length === 0
+      ? fuzzyBest(allNames, request.name, 0.75)
+      : (() => {
+          const best = fuzzyBest(
+            candidates.map((r) => paramList(r.args.map((a) => a.name))),
+            paramList(keys),
+          )
+          return best === undefined ? undefined : `${request.name}${best}`
+        })()
+  return suggestion === undefined
+    ? null
+    : `Perhaps you meant to call the function ${request.schema}.${suggestion}`
 }
 
 /** PGRST202 worded as PostgREST words it for the body's media type and the keys given. */
-function noFunction(request: RestRequest, keys: string[], args: CallArgs, isPost: boolean): RestError {
+function noFunction(
+  request: RestRequest,
+  keys: string[],
+  args: CallArgs,
+  isPost: boolean,
+  hint: string | null,
+): RestError {
   const fn = `${request.schema}.${request.name}`
   const onlyWholeBody = isPost && ['text', 'xml', 'bytea'].includes(args.bodyType)
   const none = keys.length === 0
@@ -144,7 +171,7 @@ function noFunction(request: RestRequest, keys: string[], args: CallArgs, isPost
     'PGRST202',
     message,
     `Searched for the function ${fn}${searched}, but no matches were found in the schema cache.`,
-    null,
+    onlyWholeBody ? null : hint,
   )
 }
 

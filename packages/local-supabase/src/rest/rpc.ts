@@ -62,17 +62,19 @@ function resultSql(
   const source = rel
     ? `select ${alias}.* from ${call} ${alias}`
     : `select ${alias}.pgrst_value from ${call} ${alias}(pgrst_value)`
-  const pick = rel
-    ? builder.selectList(rel, 'pgrst_t0', parseSelect(query.select), query.levels, '').columns.join(', ') ||
-      'null'
-    : `${alias}.pgrst_value`
+  const selected = rel
+    ? builder.selectList(rel, 'pgrst_t0', parseSelect(query.select), query.levels, '')
+    : undefined
+  const pick = selected ? selected.columns.join(', ') || 'null' : `${alias}.pgrst_value`
+  const groupBy = selected?.groupBy.length ? ` group by ${selected.groupBy.join(', ')}` : ''
+  const joins = (selected?.joins ?? []).map((join) => ` ${join}`).join('')
   const limit = rootLevel.limit !== undefined ? ` limit ${params.add(rootLevel.limit, 'bigint')}` : ''
   const offset = rootLevel.offset !== undefined ? ` offset ${params.add(rootLevel.offset, 'bigint')}` : ''
   const order = rel ? builder.orderSql(rel, 'pgrst_t0', rootLevel.order) : ''
   const agg = aggregateSql(media, rel ? 'pgrst_r' : 'pgrst_r.pgrst_value')
   return `with pgrst_source as (${source}${where.length ? ` where ${where.join(' and ')}` : ''})
     select ${agg.body} as body, ${agg.first} as first, count(*) as page_count, ${total} as total
-      from (select ${pick} from pgrst_source ${alias}${order}${limit}${offset}) pgrst_r`
+      from (select ${pick} from pgrst_source ${alias}${joins}${groupBy}${order}${limit}${offset}) pgrst_r`
 }
 
 export async function handleRpc(ctx: RestContext, request: RestRequest): Promise<Reply> {
@@ -86,7 +88,11 @@ export async function handleRpc(ctx: RestContext, request: RestRequest): Promise
   const prefer = parsePrefer(req.headers.prefer, cache.settings)
   const candidates = found ?? []
   const args = await readArgs(request, isRead, candidates)
-  const routine = chooseRoutine(request, candidates, args, isRead)
+  const prefix = `${request.schema}.`
+  const allNames = [...cache.routines.keys()]
+    .filter((k) => k.startsWith(prefix))
+    .map((k) => k.slice(prefix.length))
+  const routine = chooseRoutine(request, candidates, args, isRead, allNames)
   if (prefer.handling === 'strict' && prefer.maxAffected !== undefined && !routine.returnsSet)
     throw new RestError(
       400,

@@ -1,5 +1,6 @@
 import type pg from 'pg'
 import { type DbSettings, loadDbSettings } from './db-settings.js'
+import { type ComputedField, loadRelationships, type Relationship } from './relationships.js'
 
 export interface Column {
   name: string
@@ -57,6 +58,10 @@ export interface SchemaCache {
   typeNames: Set<string>
   roleTimeouts: Map<string, string>
   settings: DbSettings
+  /** Embeddable relationships by the relKey of the table they start from. */
+  relationships: Map<string, Relationship[]>
+  /** Functions of a row returning a value, by relKey, then name: selectable like columns. */
+  computedFields: Map<string, Map<string, ComputedField>>
   loadedAt: number
 }
 
@@ -229,6 +234,7 @@ export async function loadSchemaCache(db: pg.ClientBase, schemas: string[]): Pro
     typeNames: new Set(types.rows.map((row) => row.typname)),
     roleTimeouts,
     settings: await loadDbSettings(db),
+    ...(await loadRelationships(db, schemas, relations, foreignKeys)),
     loadedAt: Date.now(),
   }
 }

@@ -63,7 +63,7 @@ function conflictSql(p: RelationPlan, columns: string[]): string {
   const { rel, prefer, query } = p
   if (!prefer.resolution) return ''
   const targetCols = query.onConflict ? query.onConflict.split(',').map((c) => c.trim()) : rel.primaryKey
-  for (const column of targetCols) if (!rel.columns.has(column)) throw columnNotFound(rel, column)
+  for (const column of targetCols) if (!rel.columns.has(column)) throw columnNotFound(rel.name, column)
   const target = targetCols.map(quoteIdent).join(', ')
   if (prefer.resolution === 'ignore-duplicates') return ` on conflict (${target}) do nothing`
   const updates = columns.map((c) => `${quoteIdent(c)} = excluded.${quoteIdent(c)}`).join(', ')
@@ -130,7 +130,7 @@ export async function writeRelation(ctx: RestContext, p: RelationPlan): Promise<
   const sql = `with pgrst_source as (${mutation})
     select ${agg.body} as body, ${agg.first} as first, count(pgrst_r) as page_count,
            (select count(*) from pgrst_source where pgrst_inserted) as inserted
-      from (select ${p.selectSql} from pgrst_source ${quoteIdent(p.alias)}) pgrst_r`
+      from (select ${p.selectSql} from pgrst_source ${quoteIdent(p.alias)}${p.joinsSql}${p.groupBySql}) pgrst_r`
   const { req, path } = p.request
   const kind = method === 'POST' ? 'insert' : method === 'PATCH' ? 'update' : 'delete'
   return ctx.transaction({ ...p.caller, req, path, readOnly: false }, async (client) => {
