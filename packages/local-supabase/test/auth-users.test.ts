@@ -87,3 +87,51 @@ describe('user and admin endpoints', () => {
     expect(await health.json()).toMatchObject({ name: 'GoTrue' })
   })
 })
+
+describe('user_metadata as GoTrue keeps it', () => {
+  it('admin create, admin update and generate_link keep exactly the metadata given', async () => {
+    const api = admin().auth.admin
+    const meta = { profile_image: 'https://avatars.example.com/1.png', plan: 'gold' }
+    const created = await api.createUser({
+      email: uniqueEmail('meta'),
+      password: 'password123',
+      user_metadata: meta,
+    })
+    expect(created.data.user?.user_metadata).toEqual(meta)
+    const bare = await api.createUser({
+      email: uniqueEmail('meta'),
+      password: 'password123',
+      user_metadata: {},
+    })
+    const id = bare.data.user?.id as string
+    const updated = await api.updateUserById(id, { user_metadata: { favorite_color: 'yellow' } })
+    expect(updated.data.user?.user_metadata).toEqual({ favorite_color: 'yellow' })
+    const link = await api.generateLink({
+      type: 'signup',
+      email: uniqueEmail('meta'),
+      password: 'password123',
+      options: { data: { status: 'alpha' } },
+    })
+    expect(link.data.user?.user_metadata).toEqual({ status: 'alpha' })
+  })
+
+  it('sign-up makes the email identity data the metadata, with the data given', async () => {
+    const email = uniqueEmail('meta-signup')
+    const { data } = await client().auth.signUp({
+      email,
+      password: 'password123',
+      options: { data: { a: 1 } },
+    })
+    expect(data.user?.user_metadata).toMatchObject({ sub: data.user?.id, email, a: 1, email_verified: false })
+  })
+
+  it('list users: a page Go cannot read as an unsigned number is 400 validation_failed', async () => {
+    const { data, error } = await admin().auth.admin.listUsers({ page: -1, perPage: 10 })
+    expect(data.users).toEqual([])
+    expect([error?.status, error?.code, error?.message]).toEqual([
+      400,
+      'validation_failed',
+      'Bad Pagination Parameters: strconv.ParseUint: parsing "-1": invalid syntax',
+    ])
+  })
+})

@@ -1,12 +1,15 @@
 /* `/user`: the signed-in user reads and changes their own account (metadata, password, address). */
 import type { IncomingMessage } from 'node:http'
 import bcrypt from 'bcryptjs'
-import { type AuthContext, type Body, obj, type Reply, str } from './context.js'
-import { AuthError, emailExists } from './errors.js'
+import type pg from 'pg'
+import { z } from 'zod'
+import { makePermanent } from './anonymous.js'
+import type { AuthContext, Body, Reply } from './context.js'
+import { AuthError, emailExists, validation } from './errors.js'
 import { requireUser } from './guards.js'
 import { sendEmailChange } from './mail.js'
-import { requireRecentSignIn } from './password-change.js'
-import { findUserByEmail, hashPassword, loadUserJson, userJsonOf } from './users.js'
+import { requireRecentSignInOrNonce } from './password-change.js'
+import { findUserByEmail, hashPassword, loadUserJson, type UserRow, userJsonOf } from './users.js'
 import { checkEmail, checkPassword, checkPkce } from './validate.js'
 
 export async function getUser(ctx: AuthContext, req: IncomingMessage): Promise<Reply> {
@@ -16,28 +19,67 @@ export async function getUser(ctx: AuthContext, req: IncomingMessage): Promise<R
   })
 }
 
+/** Fields of another type count as absent, as the handler always treated them. */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z
+    .unknown()
+    .optional()
+    .transform((value) => {
+      const parsed = schema.safeParse(value)
+      return parsed.success ? (parsed.data as z.infer<T>) : undefined
+    })
+
+const updateUserSchema = z.object({
+  data: optional(z.record(z.string(), z.unknown())),
+  password: optional(z.string()),
+  email: z.unknown().optional(),
+  nonce: optional(z.string()),
+  app_metadata: z.unknown().optional(),
+})
+
+/** An anonymous user's new address, confirmed at once when the project confirms no addresses. */
+async function setAnonymousEmail(db: pg.ClientBase, user: UserRow, email: string): Promise<void> {
+  const { rows } = await db.query<UserRow>(
+    'update auth.users set email = $2, email_change = $3, updated_at = now() where id = $1 returning *',
+    [user.id, email, ''],
+  )
+  await makePermanent(db, rows[0] as UserRow)
+}
+
 export async function updateUser(
   ctx: AuthContext,
   req: IncomingMessage,
   url: URL,
-  body: Body,
+  raw: Body,
 ): Promise<Reply> {
   const { auth } = ctx
+  const parsed = updateUserSchema.safeParse(raw)
+  if (!parsed.success) throw validation('Could not read User Update params')
+  const body = parsed.data
   return ctx.tx(async (db) => {
     const { user, sessionId } = await requireUser(req, db)
     if (body.app_metadata !== undefined)
       throw new AuthError(403, 'not_admin', 'Updating app_metadata requires admin privileges')
-    const data = obj(body.data)
-    if (data) {
-      await db.query(
-        `update auth.users set raw_user_meta_data = jsonb_strip_nulls(coalesce(raw_user_meta_data, '{}'::jsonb) || $2::jsonb), updated_at = now() where id = $1`,
-        [user.id, JSON.stringify(data)],
+    const newEmail = body.email === undefined ? undefined : checkEmail(body.email)
+    if (user.is_anonymous && body.password && !newEmail) {
+      throw new AuthError(
+        422,
+        'validation_failed',
+        'Updating password of an anonymous user without an email or phone is not allowed',
       )
     }
-    const password = str(body.password)
+    if (body.data) {
+      await db.query(
+        `update auth.users set raw_user_meta_data = jsonb_strip_nulls(coalesce(raw_user_meta_data, '{}'::jsonb) || $2::jsonb), updated_at = now() where id = $1`,
+        [user.id, JSON.stringify(body.data)],
+      )
+    }
+    const password = body.password
     if (password !== undefined) {
       checkPassword(password, auth)
-      if (auth.email.secure_password_change) await requireRecentSignIn(db, sessionId)
+      if (auth.email.secure_password_change) {
+        await requireRecentSignInOrNonce(ctx, db, user, sessionId, body.nonce)
+      }
       if (user.encrypted_password && (await bcrypt.compare(password, user.encrypted_password))) {
         throw new AuthError(422, 'same_password', 'New password should be different from the old password.')
       }
@@ -46,12 +88,15 @@ export async function updateUser(
         await hashPassword(password),
       ])
     }
-    const newEmail = body.email === undefined ? undefined : checkEmail(body.email)
     if (newEmail && newEmail !== user.email) {
       if (await findUserByEmail(db, newEmail)) throw emailExists()
-      ctx.emailLimits.check(user.email_change_sent_at)
-      const redirectTo = ctx.redirects.resolve(url.searchParams.get('redirect_to'), req.headers.referer)
-      await sendEmailChange(ctx, db, user, newEmail, redirectTo, checkPkce(body))
+      if (user.is_anonymous && ctx.autoconfirm) {
+        await setAnonymousEmail(db, user, newEmail)
+      } else {
+        ctx.emailLimits.check(user.email_change_sent_at)
+        const redirectTo = ctx.redirects.resolve(url.searchParams.get('redirect_to'), req.headers.referer)
+        await sendEmailChange(ctx, db, user, newEmail, redirectTo, checkPkce(raw))
+      }
     }
     return [200, await loadUserJson(db, user.id)]
   })

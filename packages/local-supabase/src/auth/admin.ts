@@ -21,12 +21,24 @@ import { checkEmail } from './validate.js'
 
 const userNotFound = () => new AuthError(404, 'user_not_found', 'User not found')
 
+const UINT64_MAX = 2n ** 64n - 1n
+
+/** A `page`/`per_page` value as Go's strconv.ParseUint reads it, with GoTrue's answer when it cannot. */
+function paginationParam(url: URL, name: string, fallback: number): number {
+  const raw = url.searchParams.get(name)
+  if (raw === null || raw === '') return fallback
+  const problem = !/^\d+$/.test(raw) ? 'invalid syntax' : BigInt(raw) > UINT64_MAX ? 'value out of range' : ''
+  if (problem) {
+    throw validation(
+      `Bad Pagination Parameters: strconv.ParseUint: parsing ${JSON.stringify(raw)}: ${problem}`,
+    )
+  }
+  return Number(raw)
+}
+
 export async function listUsers(ctx: AuthContext, url: URL): Promise<Reply> {
-  const page = Math.max(1, Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1)
-  const perPage = Math.min(
-    1000,
-    Math.max(1, Number.parseInt(url.searchParams.get('per_page') ?? '50', 10) || 50),
-  )
+  const page = Math.max(1, paginationParam(url, 'page', 1))
+  const perPage = Math.min(1000, Math.max(1, paginationParam(url, 'per_page', 50)))
   return ctx.withClient(async (client) => {
     const total = await client.query<{ n: string }>(
       `select count(*) as n from auth.users where instance_id = $1`,

@@ -37,9 +37,6 @@ export async function signup(ctx: AuthContext, req: IncomingMessage, url: URL, b
   if (!auth.enable_signup || !auth.email.enable_signup) {
     throw new AuthError(422, 'signup_disabled', 'Signups not allowed for this instance')
   }
-  if (!body.email && !body.phone) {
-    throw new AuthError(422, 'anonymous_provider_disabled', 'Anonymous sign-ins are disabled')
-  }
   if (body.phone && !body.email)
     throw new AuthError(400, 'phone_provider_disabled', 'Phone signups are disabled')
   ctx.signInLimits.attempt(callerAddress(req))
@@ -69,7 +66,13 @@ export async function signup(ctx: AuthContext, req: IncomingMessage, url: URL, b
         await hashPassword(password),
       ])
     } else {
-      user = await insertUser(db, ctx.log, { email, password, userMeta: data, confirmed: ctx.autoconfirm })
+      user = await insertUser(db, ctx.log, {
+        email,
+        password,
+        userMeta: data,
+        confirmed: ctx.autoconfirm,
+        metaFromIdentity: true,
+      })
     }
     if (ctx.autoconfirm)
       return [200, await issueSession(db, ctx.settings, user, 'password', req.headers['user-agent'])]
@@ -110,7 +113,12 @@ export async function otp(ctx: AuthContext, req: IncomingMessage, url: URL, body
         throw new AuthError(422, 'otp_disabled', 'Signups not allowed for otp')
       }
       ctx.emailLimits.check(null)
-      user = await insertUser(db, ctx.log, { email, userMeta: obj(body.data) ?? {}, confirmed: false })
+      user = await insertUser(db, ctx.log, {
+        email,
+        userMeta: obj(body.data) ?? {},
+        confirmed: false,
+        metaFromIdentity: true,
+      })
       await sendConfirmation(ctx, db, user, redirectTo, pkce)
       return [200, {}]
     }

@@ -15,6 +15,7 @@ export type OneTimeTokenType =
   | 'recovery_token'
   | 'email_change_token_new'
   | 'email_change_token_current'
+  | 'reauthentication_token'
 
 export const sha224 = (value: string) => createHash('sha224').update(value).digest('hex')
 

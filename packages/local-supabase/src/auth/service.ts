@@ -2,8 +2,10 @@
  * The auth API (GoTrue's, as supabase-js and @supabase/ssr call it): this file only routes. The
  * endpoints live by concern: sign-in.ts (tokens, sessions, logout), mail-flows.ts (sign-up,
  * recovery, magic link, resend), verify.ts (mailed links and codes), account.ts (`/user`),
- * admin.ts (service-role endpoints), mfa.ts and mfa-admin.ts (factors); rate-limit.ts and
- * account-privacy.ts hold the limits.
+ * admin.ts (service-role endpoints), mfa.ts and mfa-admin.ts (factors), anonymous.ts (anonymous
+ * sign-ins), reauthenticate.ts (nonces for a password change); disabled.ts and external-grants.ts
+ * answer the features left off (SSO, passkeys, OAuth server, manual linking, Web3, ID tokens) as
+ * GoTrue does when a project has them off; rate-limit.ts and account-privacy.ts hold the limits.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { PUBLIC_JWKS } from '../config/keys.js'
@@ -18,6 +20,7 @@ import {
   listUsers,
   updateUserById,
 } from './admin.js'
+import { createAnonymousSignIns, isAnonymousSignUp } from './anonymous.js'
 import {
   type AuthContext,
   type AuthServiceOptions,
@@ -27,11 +30,13 @@ import {
   type Reply,
   UUID_RE,
 } from './context.js'
+import { disabledFeatureRoute } from './disabled.js'
 import { AuthError, badJson, OAuthError, sendAuthError } from './errors.js'
 import { requireAdmin } from './guards.js'
 import { otp, recover, resend, signup } from './mail-flows.js'
 import { mfaRoute } from './mfa.js'
 import { adminFactorRoute } from './mfa-admin.js'
+import { reauthenticate } from './reauthenticate.js'
 import { logout, token } from './sign-in.js'
 import { verifyGet, verifyPost } from './verify.js'
 
@@ -129,7 +134,27 @@ async function adminUserRoute(
   return undefined
 }
 
-async function route(ctx: AuthContext, req: IncomingMessage, res: ServerResponse, path: string, url: URL) {
+type AnonymousSignUp = ReturnType<typeof createAnonymousSignIns>
+
+async function signupRoute(
+  ctx: AuthContext,
+  signUpAnonymously: AnonymousSignUp,
+  req: IncomingMessage,
+  url: URL,
+): Promise<Reply> {
+  const body = await readJsonBody(req)
+  if (isAnonymousSignUp(body)) return signUpAnonymously(req, body)
+  return signup(ctx, req, url, body)
+}
+
+async function route(
+  ctx: AuthContext,
+  signUpAnonymously: AnonymousSignUp,
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+  url: URL,
+) {
   const method = req.method ?? 'GET'
   const at = (m: string, p: string) => method === m && path === p
   if (at('GET', '/health')) return send(res, [200, HEALTH])
@@ -137,7 +162,7 @@ async function route(ctx: AuthContext, req: IncomingMessage, res: ServerResponse
   if (at('GET', '/.well-known/jwks.json')) {
     return send(res, [200, PUBLIC_JWKS, { 'Cache-Control': 'public, max-age=600' }])
   }
-  if (at('POST', '/signup')) return send(res, await signup(ctx, req, url, await readJsonBody(req)))
+  if (at('POST', '/signup')) return send(res, await signupRoute(ctx, signUpAnonymously, req, url))
   if (at('POST', '/token')) return send(res, await token(ctx, req, url, await readJsonBody(req)))
   if (at('GET', '/verify')) return verifyGet(ctx, req, res, url)
   if (at('POST', '/verify')) return send(res, await verifyPost(ctx, req, await readJsonBody(req)))
@@ -149,6 +174,7 @@ async function route(ctx: AuthContext, req: IncomingMessage, res: ServerResponse
   if (at('GET', '/user')) return send(res, await getUser(ctx, req))
   if (at('PUT', '/user')) return send(res, await updateUser(ctx, req, url, await readJsonBody(req)))
   if (at('POST', '/logout')) return send(res, await logout(ctx, req, url))
+  if (at('GET', '/reauthenticate')) return send(res, await reauthenticate(ctx, req))
   if (path.startsWith('/factors')) {
     const reply = await mfaRoute(ctx, req, path, () => readJsonBody(req))
     if (reply) return send(res, reply)
@@ -177,15 +203,18 @@ async function route(ctx: AuthContext, req: IncomingMessage, res: ServerResponse
     const reply = await adminUserRoute(ctx, req, adminUser[1] as string)
     if (reply) return send(res, reply)
   }
+  const disabled = await disabledFeatureRoute(ctx, req, path)
+  if (disabled) return send(res, disabled)
   throw new AuthError(404, 'not_found', 'Not Found')
 }
 
 export function createAuthService(options: AuthServiceOptions) {
   const ctx = createAuthContext(options)
+  const signUpAnonymously = createAnonymousSignIns(ctx)
   return {
     async handle(req: IncomingMessage, res: ServerResponse, path: string, url: URL): Promise<void> {
       try {
-        await route(ctx, req, res, path, url)
+        await route(ctx, signUpAnonymously, req, res, path, url)
       } catch (error) {
         if (error instanceof AuthError || error instanceof OAuthError) {
           sendAuthError(req, res, error)

@@ -8,6 +8,7 @@ import bcrypt from 'bcryptjs'
 import { spendPasswordCheck } from './account-privacy.js'
 import { type AuthContext, type Body, callerAddress, type Reply, str, UUID_RE } from './context.js'
 import { AuthError, OAuthError, validation } from './errors.js'
+import { idTokenGrant, web3Grant } from './external-grants.js'
 import { requireUser } from './guards.js'
 import { issueSession, refreshSession } from './sessions.js'
 import { findUserByEmail, findUserById, isBanned } from './users.js'
@@ -128,6 +129,8 @@ export async function token(ctx: AuthContext, req: IncomingMessage, url: URL, bo
   if (grant === 'password') return passwordGrant(ctx, req, body)
   if (grant === 'refresh_token') return refreshTokenGrant(ctx, body)
   if (grant === 'pkce') return pkceGrant(ctx, req, body)
+  if (grant === 'id_token') idTokenGrant(body)
+  if (grant === 'web3') web3Grant()
   throw new AuthError(400, 'invalid_credentials', 'unsupported_grant_type')
 }
 

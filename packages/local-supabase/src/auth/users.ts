@@ -25,6 +25,8 @@ export interface UserRow {
   email_change: string | null
   email_change_sent_at: Date | null
   email_change_confirm_status: number | null
+  reauthentication_token: string | null
+  reauthentication_sent_at: Date | null
   last_sign_in_at: Date | null
   raw_app_meta_data: Record<string, unknown> | null
   raw_user_meta_data: Record<string, unknown> | null
@@ -153,6 +155,12 @@ export interface NewUser {
   appMeta?: Record<string, unknown>
   confirmed: boolean
   role?: string
+  /**
+   * Sign-up (GoTrue's RemoveUnconfirmedIdentities) makes the user's metadata the email identity's
+   * data (sub, email, email_verified, phone_verified and the given data); admin-created and
+   * invited users keep exactly the metadata given.
+   */
+  metaFromIdentity?: boolean
 }
 
 /** A user and its email identity, as GoTrue writes them; inside the caller's transaction. */
@@ -182,7 +190,7 @@ export async function insertUser(db: pg.ClientBase, log: Logger, fields: NewUser
         password,
         fields.confirmed ? new Date() : null,
         JSON.stringify(appMeta),
-        JSON.stringify(identityData),
+        JSON.stringify(fields.metaFromIdentity ? identityData : fields.userMeta),
       ],
     )
     await db.query(

@@ -5,11 +5,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type pg from 'pg'
 import { redirect } from '../lib/http.js'
-import { type AuthContext, type Body, type Reply, str } from './context.js'
+import { makePermanent } from './anonymous.js'
+import type { AuthContext, Body, Reply } from './context.js'
 import { AuthError, validation } from './errors.js'
 import { sha224 } from './mail.js'
 import { issueSession } from './sessions.js'
 import { findUserById, isBanned, markEmailVerified, type UserRow } from './users.js'
+import { parseVerifyBody, verifyPhone } from './verify-phone.js'
 
 type VerifyType = 'signup' | 'invite' | 'recovery' | 'magiclink' | 'email_change' | 'email'
 const VERIFY_TYPES: VerifyType[] = ['signup', 'invite', 'recovery', 'magiclink', 'email_change', 'email']
@@ -25,7 +27,8 @@ function tokenTypesFor(type: VerifyType): string[] {
 
 function checkType(value: string | null | undefined): VerifyType {
   const type = value as VerifyType | null | undefined
-  if (!type || !VERIFY_TYPES.includes(type)) throw validation('Verify requires a verification type')
+  if (!type) throw validation('Verify requires a verification type')
+  if (!VERIFY_TYPES.includes(type)) throw validation('Unsupported verification type')
   return type
 }
 
@@ -57,7 +60,7 @@ async function changeEmail(ctx: AuthContext, db: pg.ClientBase, user: UserRow) {
     `update auth.identities set identity_data = identity_data || jsonb_build_object('email', $2::text), updated_at = now() where user_id = $1 and provider = 'email'`,
     [updated.id, updated.email],
   )
-  return { user: updated, pendingEmailChange: false }
+  return { user: await makePermanent(db, updated), pendingEmailChange: false }
 }
 
 /** Finds and consumes a one-time token; returns the user (after the type's effects) or an otp_expired error. */
@@ -192,19 +195,24 @@ export async function verifyGet(ctx: AuthContext, req: IncomingMessage, res: Ser
   }
 }
 
-export async function verifyPost(ctx: AuthContext, req: IncomingMessage, body: Body): Promise<Reply> {
-  const type = checkType(str(body.type))
-  const tokenHash = str(body.token_hash)
+export async function verifyPost(ctx: AuthContext, req: IncomingMessage, raw: Body): Promise<Reply> {
+  const body = parseVerifyBody(raw)
+  if (!body.type) throw validation('Verify requires a verification type')
+  if (body.phone && !body.email && body.token && !body.token_hash) return verifyPhone(body)
+  const type = checkType(body.type)
   let hashes: string[]
   let message: string
-  if (tokenHash) {
+  if (body.token_hash && !body.token) {
     if (body.email || body.phone) throw validation('Only the token_hash and type should be provided')
-    hashes = [tokenHash]
+    hashes = [body.token_hash]
     message = 'Email link is invalid or has expired'
   } else {
-    const email = str(body.email)?.trim().toLowerCase()
-    const otp = str(body.token)
-    if (!email || !otp) throw validation('Verify requires either a token or a token hash')
+    const email = body.email?.trim().toLowerCase()
+    const otp = body.token
+    if (!otp || body.token_hash) throw validation('Verify requires either a token or a token hash')
+    if (!email || body.phone) {
+      throw validation('Only an email address or phone number should be provided on verify')
+    }
     const hash = sha224(email + otp)
     hashes = [hash, `pkce_${hash}`]
     message = 'Token has expired or is invalid'

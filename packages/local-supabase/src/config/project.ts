@@ -75,6 +75,8 @@ const configSchema = z.object({
           email_sent: z.number().int().positive().default(2),
           /** Sign-in and sign-up requests per client address and 5 minutes (hosted default 30). */
           sign_in_sign_ups: z.number().int().positive().default(30),
+          /** Anonymous sign-ins per client address and hour (hosted default 30). */
+          anonymous_users: z.number().int().positive().default(30),
         })
         .prefault({}),
       email: z

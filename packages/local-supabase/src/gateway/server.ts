@@ -27,14 +27,19 @@ function corsHeaders(req: IncomingMessage): Record<string, string> {
   }
 }
 
-/** Kong's key handling, as in hosted Supabase: `sb_` keys become the legacy JWTs before any service sees them. */
-function translateAuthorization(req: IncomingMessage, apikey: string | undefined): void {
+/**
+ * Kong's key handling, as in hosted Supabase: `sb_` keys become the legacy JWTs before any service
+ * sees them. A legacy JWT key alone is copied into the bearer header for the data services, but
+ * not for auth: hosted Kong's auth route passes the headers through, so GoTrue answers a request
+ * without a user's token with 401 no_authorization, not with the anon key's missing `sub`.
+ */
+function translateAuthorization(req: IncomingMessage, apikey: string | undefined, service: string): void {
   const authorization = req.headers.authorization
   if (authorization && !/^Bearer sb_/i.test(authorization)) return
   const key = apikey ?? authorization?.replace(/^Bearer\s+/i, '')
   if (key === SECRET_KEY) req.headers.authorization = `Bearer ${SERVICE_ROLE_KEY}`
   else if (key === PUBLISHABLE_KEY) req.headers.authorization = `Bearer ${ANON_KEY}`
-  else if (apikey) req.headers.authorization = `Bearer ${apikey}`
+  else if (apikey && service !== 'auth') req.headers.authorization = `Bearer ${apikey}`
 }
 
 export function createGateway(services: {
@@ -101,7 +106,7 @@ export function createGateway(services: {
         return
       }
     }
-    if (!open) translateAuthorization(req, apikey)
+    if (!open) translateAuthorization(req, apikey, service)
     if (service === 'rest') url.searchParams.delete('apikey')
     if (service === 'auth') return auth.handle(req, res, path, url)
     if (service === 'rest') return rest.handle(req, res, path, url)
