@@ -108,6 +108,10 @@ ${apps[1] ? `  Portal    http://localhost:${apps[1].port}/auth  (also at http://
     owner@acme-clinic.example    company admin, Acme Clinic
     staff@acme-clinic.example    member, Acme Clinic
     thabo@example.co.za          customer
+
+  Two-factor sign-in: sign in as a staff login above, open Security in the portal's menu, and scan the
+  QR code with any authenticator app (or paste its key); sign out and in again to be asked for a code.
+  The demo logins themselves stay without it.
 `
     : ''
 }${

@@ -6,6 +6,8 @@ import { PORTAL_PORT, REVALIDATE_SECRET, SITE_ORIGIN, SITE_PORT } from './e2e/si
 // seeded every run, in Debian's Chromium: Playwright never downloads a browser here.
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const reuse = !process.env.CI
+/** Specs that change settings every staff session feels. */
+const STAFF_WIDE = /two-factor\.spec\.ts$/
 
 export default defineConfig({
   testDir: './e2e',
@@ -29,7 +31,22 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    {
+      name: 'chromium',
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+      testIgnore: STAFF_WIDE,
+      teardown: 'staff-wide',
+    },
+    // Requiring two-factor sign-in for all staff refuses the demo staff sessions of every test
+    // running alongside, so that spec runs once all the others are done (as their teardown). Run
+    // on its own (a file filter), it runs alone.
+    {
+      name: 'staff-wide',
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+      testMatch: STAFF_WIDE,
+    },
+  ],
   webServer: [
     {
       // The site reads its content from here, and Studio tests edit it: a fresh seed every run.

@@ -80,6 +80,7 @@ test.describe('axe-core on the portal', () => {
       '/portal/helpdesk/report',
       '/portal/helpdesk/canned-replies',
       '/portal/helpdesk?status=all&sort=priority',
+      '/portal/security',
     ]) {
       await page.goto(`${PORTAL_ORIGIN}${path}`)
       found.push(...(await axeBlocking(page)).map((v) => `${path}: ${v}`))

@@ -5,8 +5,8 @@ import { SITE_URL } from '@/lib/env'
 import { currentUser, currentUserIsStaff } from '@/lib/session'
 
 /**
- * Brand, the way back to the website, and — when signed in — the portal links (Helpdesk for staff)
- * and Sign Out.
+ * Brand, the way back to the website, and — when signed in — the portal links (for staff also
+ * Helpdesk, and Security for two-factor sign-in) and Sign Out.
  */
 export async function PortalHeader() {
   const [user, isStaff] = await Promise.all([currentUser(), currentUserIsStaff()])
@@ -28,9 +28,14 @@ export async function PortalHeader() {
               Notifications
             </Link>
             {isStaff ? (
-              <Link href="/portal/helpdesk" className={buttonClasses({ variant: 'ghost', size: 'sm' })}>
-                Helpdesk
-              </Link>
+              <>
+                <Link href="/portal/helpdesk" className={buttonClasses({ variant: 'ghost', size: 'sm' })}>
+                  Helpdesk
+                </Link>
+                <Link href="/portal/security" className={buttonClasses({ variant: 'ghost', size: 'sm' })}>
+                  Security
+                </Link>
+              </>
             ) : null}
             <span className="hidden text-sm text-slate-600 md:inline">{user.email}</span>
             <SignOutButton />

@@ -8,10 +8,11 @@ import {
   valuesOf,
 } from '@siyakha/schemas/action-state'
 import { HELPDESK_MESSAGES } from '@siyakha/schemas/helpdesk'
+import { TWO_FACTOR_MESSAGES } from '@siyakha/schemas/two-factor'
 import type { TypedSupabaseClient } from '@siyakha/supabase/types'
 import { unstable_rethrow } from 'next/navigation'
 import type { z } from 'zod'
-import { currentUser, currentUserIsStaff, type SessionUser, serverSupabase } from './session'
+import { currentStaffAccess, currentUser, type SessionUser, serverSupabase } from './session'
 
 export const SIGNED_OUT = 'Your session has ended. Sign in again to continue.'
 
@@ -76,8 +77,16 @@ export function portalAction<S extends z.ZodType, N extends string, D = null>(
       present(refused(reason, values, { message, fieldErrors }))
     const user = role === 'anyone' ? null : await currentUser()
     if (!user && role !== 'anyone') return refuse('unauthenticated', SIGNED_OUT)
-    if (role === 'staff' && !(await currentUserIsStaff()))
-      return refuse('forbidden', HELPDESK_MESSAGES.notFound)
+    if (role === 'staff') {
+      const access = await currentStaffAccess()
+      // Staff whose session lacks the second factor they turned on, or the provider requires, are
+      // told so; the database refuses them anyway.
+      if (access.staffMember && access.hasSecondFactor && access.aal !== 'aal2')
+        return refuse('forbidden', TWO_FACTOR_MESSAGES.codeNeeded)
+      if (access.staffMember && access.required && !access.staffAccess)
+        return refuse('forbidden', TWO_FACTOR_MESSAGES.required)
+      if (!access.staffAccess) return refuse('forbidden', HELPDESK_MESSAGES.notFound)
+    }
     const early = precheck?.(values)
     if (early) return present(early)
     const parsed = validate(schema, values)

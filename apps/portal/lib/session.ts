@@ -1,6 +1,6 @@
 import 'server-only'
-import { isStaffQuery } from '@siyakha/supabase/queries'
 import { createClient } from '@siyakha/supabase/server'
+import { NOT_STAFF, type StaffTwoFactorState, staffTwoFactorStateQuery } from '@siyakha/supabase/two-factor'
 import type { TypedSupabaseClient } from '@siyakha/supabase/types'
 import { redirect } from 'next/navigation'
 import { cache } from 'react'
@@ -12,6 +12,8 @@ export const serverSupabase = cache((): Promise<TypedSupabaseClient> => createCl
 export interface SessionUser {
   id: string
   email: string | undefined
+  /** How the session was signed in: 'aal1' (password) or 'aal2' (password and a second factor). */
+  aal: string
 }
 
 /**
@@ -27,7 +29,11 @@ export const currentUser = cache(async (): Promise<SessionUser | null> => {
     console.error('Could not read the session', error.message)
   const claims = data?.claims
   if (!claims?.sub || claims.role !== 'authenticated') return null
-  return { id: claims.sub, email: typeof claims.email === 'string' ? claims.email : undefined }
+  return {
+    id: claims.sub,
+    email: typeof claims.email === 'string' ? claims.email : undefined,
+    aal: typeof claims.aal === 'string' ? claims.aal : 'aal1',
+  }
 })
 
 /**
@@ -41,11 +47,35 @@ export async function requireUser(from: string): Promise<SessionUser> {
 }
 
 /**
- * Whether the signed-in user is provider staff (siyakha_admin or agent), once per request. Only
- * decides what the portal shows; row-level security decides what staff may read and change.
+ * The signed-in user's standing as staff, once per request: staff by role, and whether the
+ * database grants this session staff powers (not while provider admins require two-factor sign-in
+ * and the session has one factor). Only decides what the portal shows and where it sends people;
+ * row-level security decides what staff may read and change.
  */
-export const currentUserIsStaff = cache(async (): Promise<boolean> => {
+export const currentStaffAccess = cache(async (): Promise<StaffTwoFactorState> => {
   const user = await currentUser()
-  if (!user) return false
-  return isStaffQuery(await serverSupabase(), user.id)
+  if (!user) return NOT_STAFF
+  return staffTwoFactorStateQuery(await serverSupabase())
 })
+
+/** Whether the signed-in user is provider staff (siyakha_admin or agent) by role: the staff links. */
+export const currentUserIsStaff = cache(
+  async (): Promise<boolean> => (await currentStaffAccess()).staffMember,
+)
+
+/** Where a staff member goes to turn on two-factor sign-in or enter their code, then back to `from`. */
+export const securityPath = (from: string) => `/portal/security?from=${encodeURIComponent(from)}`
+
+/**
+ * A staff page's check: true for staff with their staff powers, false for everyone else (the page
+ * shows "not found"). Staff with an authenticator app whose session was signed in without its code
+ * (a reset link, a code step left half-way) are asked for the code; staff without one while the
+ * provider requires it are sent to set it up, instead of seeing pages the database would leave empty.
+ */
+export async function staffPageAccess(from: string): Promise<boolean> {
+  const access = await currentStaffAccess()
+  if (access.staffMember && access.aal !== 'aal2' && access.hasSecondFactor)
+    redirect(`/auth?from=${encodeURIComponent(from)}`)
+  if (access.staffMember && !access.staffAccess && access.required) redirect(securityPath(from))
+  return access.staffAccess
+}

@@ -83,6 +83,27 @@ export type Database = {
           },
         ]
       }
+      helpdesk_settings: {
+        Row: {
+          id: boolean
+          staff_two_factor_required: boolean
+          updated_at: string
+          updated_by: string | null
+        }
+        Insert: {
+          id?: boolean
+          staff_two_factor_required?: boolean
+          updated_at?: string
+          updated_by?: string | null
+        }
+        Update: {
+          id?: boolean
+          staff_two_factor_required?: boolean
+          updated_at?: string
+          updated_by?: string | null
+        }
+        Relationships: []
+      }
       newsletter_subscribers: {
         Row: {
           confirm_token: string
@@ -802,6 +823,10 @@ export type Database = {
       staff_members: {
         Args: never
         Returns: { id: string; name: string; email: string; role: Database['public']['Enums']['staff_role'] }[]
+      }
+      staff_two_factor_state: {
+        Args: never
+        Returns: { required: boolean; aal: string; staff_member: boolean; provider_admin: boolean; staff_access: boolean; has_second_factor: boolean }[]
       }
       submit_web_request: {
         Args: { p_kind: string; p_request: Json; p_ticket: Json }

@@ -55,17 +55,18 @@ async function adminUserId(service: SupabaseClient, email: string): Promise<stri
 
 serve({
   async POST(req) {
-    const user = await requireUser(req, callerClient(req))
-    const service = serviceClient()
-    const { data: role, error: roleError } = await service
-      .from('user_roles')
-      .select('role')
-      .eq('user_id', user.id)
-      .eq('role', 'siyakha_admin')
-      .limit(1)
-      .maybeSingle()
+    const caller = callerClient(req)
+    const user = await requireUser(req, caller)
+    // Asked as the caller, so the database's staff check decides (with two-factor sign-in when
+    // provider admins require it), not a look at user_roles past it.
+    const { data: access, error: roleError } = await caller.rpc('staff_two_factor_state').maybeSingle<{
+      provider_admin: boolean
+      staff_access: boolean
+    }>()
     if (roleError) throw new Error(`role check: ${roleError.message}`)
-    if (!role) throw new HttpError(403, { error: 'forbidden', message: 'Only provider admins can do that.' })
+    if (!access?.provider_admin || !access.staff_access)
+      throw new HttpError(403, { error: 'forbidden', message: 'Only provider admins can do that.' })
+    const service = serviceClient()
 
     const parsed = createCompanyAdminSchema.safeParse(await readJson(req))
     if (!parsed.success) throw validationError(parsed.error.issues)

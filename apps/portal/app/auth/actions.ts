@@ -1,9 +1,10 @@
 'use server'
 
 import { type ActionState, type Notice, refused, succeeded } from '@siyakha/schemas/action-state'
+import { TWO_FACTOR_MESSAGES, twoFactorSignInSchema } from '@siyakha/schemas/two-factor'
 import { redirect } from 'next/navigation'
 import { z } from 'zod'
-import { portalAction } from '@/lib/action'
+import { portalAction, refuse } from '@/lib/action'
 import {
   AUTH_INTENTS,
   AUTH_NOTICES,
@@ -15,6 +16,7 @@ import {
 } from '@/lib/auth-schema'
 import { PORTAL_URL } from '@/lib/env'
 import { AFTER_SIGN_IN, safePath } from '@/lib/safe-path'
+import { isWrongCode, verifiedTotpFactor } from '@/lib/two-factor'
 
 // Signing in, up, out of a forgotten password and into a new one all happen here, on the server:
 // the session lands in HttpOnly cookies written with this response, so the browser's scripts never
@@ -61,8 +63,16 @@ export const authAction = portalAction({
       const parsed = credentialsSchema.safeParse({ email, password })
       if (!parsed.success) return answer(intent, email, failed(title, AUTH_NOTICES.missingCredentials))
       if (intent === 'signin') {
-        const { error } = await supabase.auth.signInWithPassword(parsed.data)
+        const { data, error } = await supabase.auth.signInWithPassword(parsed.data)
         if (error) return answer(intent, email, failed(title, error.message))
+        // With an authenticator app turned on the password was the first step: /auth asks for the
+        // code (it sees the session lacks it). Asked of the auth server with the new token, since
+        // this request's cookies still hold the old state.
+        const { data: levels } = await supabase.auth.mfa.getAuthenticatorAssuranceLevel(
+          data.session.access_token,
+        )
+        if (!levels || (levels.nextLevel === 'aal2' && levels.currentLevel !== 'aal2'))
+          redirect(`/auth?from=${encodeURIComponent(from)}`)
         redirect(from)
       }
       const { data, error } = await supabase.auth.signUp({
@@ -94,5 +104,24 @@ export const authAction = portalAction({
     // The enhanced form shows the notice, then moves on itself; a plain form post goes straight on.
     if (enhanced) return succeeded({ mode: 'recovery', email: '', to: AFTER_SIGN_IN }, { notice })
     redirect(AFTER_SIGN_IN)
+  },
+})
+
+/**
+ * The code step of signing in: the code from the authenticator app turns the password-only session
+ * (aal1) into one with two factors (aal2), written to the HttpOnly cookies with this response.
+ * A wrong code keeps what was typed and says so under the field.
+ */
+export const verifyCodeAction = portalAction({
+  fields: ['code', 'from'],
+  schema: twoFactorSignInSchema,
+  run: async ({ code, from }, context) => {
+    const factor = await verifiedTotpFactor(context.supabase)
+    if (!factor) return refuse(context, 'failed', TWO_FACTOR_MESSAGES.noFactor)
+    const { error } = await context.supabase.auth.mfa.challengeAndVerify({ factorId: factor.id, code })
+    if (error && isWrongCode(error))
+      return refused('validation', context.values, { fieldErrors: { code: TWO_FACTOR_MESSAGES.wrongCode } })
+    if (error) return refuse(context, 'failed', error.message)
+    redirect(safePath(from))
   },
 })

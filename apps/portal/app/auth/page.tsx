@@ -1,8 +1,10 @@
 import type { Metadata } from 'next'
 import { redirect } from 'next/navigation'
 import { safePath } from '@/lib/safe-path'
-import { currentUser } from '@/lib/session'
+import { currentUser, serverSupabase } from '@/lib/session'
+import { pendingSignInStep } from '@/lib/two-factor'
 import { AuthForm, type AuthMode } from './auth-form'
+import { CodeForm } from './code-form'
 
 export const metadata: Metadata = { title: 'Sign In' }
 
@@ -21,8 +23,16 @@ export default async function AuthPage({ searchParams }: { searchParams: SearchP
   const recovery = first(params.type) === 'recovery'
   const from = safePath(first(params.from))
   const user = await currentUser()
-  // Signed in already: off to the portal, unless the visitor came from a password-reset link.
-  if (user && !recovery) redirect(from)
+  // Signed in already: off to the portal, unless the visitor came from a password-reset link or
+  // still owes the code of their authenticator app (or their session has ended: sign in again).
+  const step = user && !recovery ? await pendingSignInStep(await serverSupabase(), user) : 'sign-in'
+  if (step === 'none') redirect(from)
+  if (step === 'code')
+    return (
+      <div className="mx-auto w-full max-w-md px-4 py-12 sm:py-16">
+        <CodeForm from={from} email={user?.email} />
+      </div>
+    )
 
   const mode: AuthMode = recovery ? 'recovery' : first(params.mode) === 'signup' ? 'signup' : 'signin'
   const error = LINK_ERRORS[first(params.error) ?? '']

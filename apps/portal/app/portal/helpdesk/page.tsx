@@ -20,7 +20,7 @@ import Link from 'next/link'
 import { redirect } from 'next/navigation'
 import { LiveUpdates } from '@/components/live-updates'
 import { optionalRead } from '@/lib/optional-read'
-import { currentUserIsStaff, requireUser, serverSupabase } from '@/lib/session'
+import { requireUser, serverSupabase, staffPageAccess } from '@/lib/session'
 import { AccessDenied } from '../access-denied'
 import { BulkBar } from './queue/bulk-bar'
 import { QueueFiltersForm } from './queue/filters-form'
@@ -127,7 +127,7 @@ export default async function HelpdeskPage({ searchParams }: { searchParams: Pro
   // bookmark and save is the short one.
   if (receivedQuery(params) !== sortedQuery(href)) redirect(href)
   const user = await requireUser(href)
-  if (!(await currentUserIsStaff())) return <AccessDenied />
+  if (!(await staffPageAccess(href))) return <AccessDenied />
   const [{ tickets, hasNext, hasPrevious, failed }, choices] = await Promise.all([
     loadQueue(filters, user.id, start),
     loadChoices(),

@@ -23,7 +23,7 @@ import { conversation } from '@/lib/conversation'
 import { formatDateTime } from '@/lib/format'
 import { ticketBindings } from '@/lib/live-bindings'
 import { optionalRead } from '@/lib/optional-read'
-import { currentUserIsStaff, requireUser, serverSupabase } from '@/lib/session'
+import { requireUser, serverSupabase, staffPageAccess } from '@/lib/session'
 import { loadTicketWithTimeline } from '@/lib/ticket-loader'
 import { AccessDenied } from '../../access-denied'
 import { ActivityLog } from './activity-log'
@@ -92,7 +92,7 @@ export default async function HelpdeskTicketPage({ params }: { params: Promise<{
   const { id } = await params
   const user = await requireUser(`/portal/helpdesk/${id}`)
   // Non-staff get the ticket page's refusal before anything about the ticket is read.
-  if (!(await currentUserIsStaff())) return <AccessDenied />
+  if (!(await staffPageAccess(`/portal/helpdesk/${id}`))) return <AccessDenied />
   const { ticket, messages, links } = await loadTicketWithTimeline(id, helpdeskTicketQuery)
   if (!ticket) return <AccessDenied backHref="/portal/helpdesk" backLabel="Back to the helpdesk" />
   const { emails, rating, whatsapp, staff, companies, events, canned, otherTickets } =

@@ -2,7 +2,7 @@ import { cannedRepliesQuery } from '@siyakha/supabase/queries'
 import { Container } from '@siyakha/ui/container'
 import type { Metadata } from 'next'
 import Link from 'next/link'
-import { currentUserIsStaff, requireUser, serverSupabase } from '@/lib/session'
+import { requireUser, serverSupabase, staffPageAccess } from '@/lib/session'
 import { AccessDenied } from '../../access-denied'
 import { AddCannedReplyForm, RemoveCannedReplyButton } from './forms'
 
@@ -11,7 +11,7 @@ export const metadata: Metadata = { title: 'Canned replies' }
 /** The answers agents share, inserted from a ticket's reply box with the placeholders filled in. */
 export default async function CannedRepliesPage() {
   await requireUser('/portal/helpdesk/canned-replies')
-  if (!(await currentUserIsStaff())) return <AccessDenied />
+  if (!(await staffPageAccess('/portal/helpdesk/canned-replies'))) return <AccessDenied />
   const { data: replies } = await cannedRepliesQuery(await serverSupabase())
   return (
     <Container width="3xl" className="space-y-8 py-10">

@@ -1,7 +1,7 @@
 import { Container } from '@siyakha/ui/container'
 import type { Metadata } from 'next'
 import Link from 'next/link'
-import { currentUserIsStaff, requireUser } from '@/lib/session'
+import { requireUser, staffPageAccess } from '@/lib/session'
 import { AccessDenied } from '../../access-denied'
 import { ClientTicketForm } from './client-ticket-form'
 
@@ -14,7 +14,7 @@ export const metadata: Metadata = { title: 'Log a ticket for a client' }
  */
 export default async function NewClientTicketPage() {
   await requireUser('/portal/helpdesk/new')
-  if (!(await currentUserIsStaff())) return <AccessDenied />
+  if (!(await staffPageAccess('/portal/helpdesk/new'))) return <AccessDenied />
   return (
     <Container width="3xl" className="space-y-6 py-10">
       <div>

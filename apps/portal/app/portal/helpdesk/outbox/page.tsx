@@ -3,7 +3,7 @@ import { Container } from '@siyakha/ui/container'
 import type { Metadata } from 'next'
 import Link from 'next/link'
 import { formatDateTime } from '@/lib/format'
-import { currentUserIsStaff, requireUser, serverSupabase } from '@/lib/session'
+import { requireUser, serverSupabase, staffPageAccess } from '@/lib/session'
 import { AccessDenied } from '../../access-denied'
 import { RetryButton } from './retry-button'
 
@@ -31,7 +31,7 @@ const EVENTS: Record<string, string> = {
  */
 export default async function OutboxPage() {
   await requireUser('/portal/helpdesk/outbox')
-  if (!(await currentUserIsStaff())) return <AccessDenied />
+  if (!(await staffPageAccess('/portal/helpdesk/outbox'))) return <AccessDenied />
   const { data: rows } = await deadLettersQuery(await serverSupabase())
   return (
     <Container width="6xl" className="space-y-6 py-10">

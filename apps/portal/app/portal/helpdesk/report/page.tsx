@@ -3,7 +3,7 @@ import { Container } from '@siyakha/ui/container'
 import type { Metadata } from 'next'
 import Link from 'next/link'
 import { formatDateTime } from '@/lib/format'
-import { currentUserIsStaff, requireUser, serverSupabase } from '@/lib/session'
+import { requireUser, serverSupabase, staffPageAccess } from '@/lib/session'
 import { businessDuration, weekStart } from '@/lib/sla'
 import { AccessDenied } from '../../access-denied'
 
@@ -24,7 +24,7 @@ function Figure({ term, value, alert }: { term: string; value: string; alert?: b
  */
 export default async function SlaReportPage() {
   await requireUser('/portal/helpdesk/report')
-  if (!(await currentUserIsStaff())) return <AccessDenied />
+  if (!(await staffPageAccess('/portal/helpdesk/report'))) return <AccessDenied />
   const since = weekStart()
   const { data: report } = await slaReportQuery(await serverSupabase(), since)
   const median = report?.median_first_response_minutes

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest'
+import { totpCode, twoFactorConfirmSchema, twoFactorRequirementSchema } from './two-factor'
+
+describe('totpCode', () => {
+  it('takes 6 digits as an app shows them, spaces and dashes included', () => {
+    expect(totpCode.parse('123456')).toBe('123456')
+    expect(totpCode.parse(' 123 456 ')).toBe('123456')
+    expect(totpCode.parse('123-456')).toBe('123456')
+  })
+
+  it('refuses anything else with words a person understands', () => {
+    for (const bad of ['', '12345', '1234567', 'abcdef', '12 34 5']) {
+      const result = totpCode.safeParse(bad)
+      expect(result.success, bad).toBe(false)
+      expect(result.error?.issues[0]?.message).toBe('Enter the 6 digits your authenticator app shows.')
+    }
+  })
+})
+
+describe('twoFactorConfirmSchema', () => {
+  it('needs the factor being set up', () => {
+    expect(twoFactorConfirmSchema.safeParse({ factorId: 'x', code: '123456', from: '' }).success).toBe(false)
+    expect(
+      twoFactorConfirmSchema.parse({
+        factorId: '6f1d3c1e-8f1a-4c53-9a3e-2f0f1b2c3d4e',
+        code: '123 456',
+        from: '/portal/helpdesk',
+      }).code,
+    ).toBe('123456')
+  })
+})
+
+describe('twoFactorRequirementSchema', () => {
+  it('reads the switch as a boolean and nothing else', () => {
+    expect(twoFactorRequirementSchema.parse({ required: 'true' })).toEqual({ required: true })
+    expect(twoFactorRequirementSchema.parse({ required: 'false' })).toEqual({ required: false })
+    expect(twoFactorRequirementSchema.safeParse({ required: 'on' }).success).toBe(false)
+  })
+})
