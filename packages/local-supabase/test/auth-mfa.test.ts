@@ -274,6 +274,24 @@ describe('factor rules', () => {
   })
 })
 
+describe('account changes with a factor turned on', () => {
+  it('needs aal2 to change the password or the address, as GoTrue does; metadata needs no more', async () => {
+    const { supabase, email, password } = await withVerifiedFactor('mfa-secrets')
+    const passwordOnly = client()
+    await passwordOnly.auth.signInWithPassword({ email, password })
+    const change = await passwordOnly.auth.updateUser({ password: 'another-Password-1' })
+    expect([change.error?.status, change.error?.code, change.error?.message]).toEqual([
+      401,
+      'insufficient_aal',
+      'AAL2 session is required to update email or password when MFA is enabled.',
+    ])
+    const address = await passwordOnly.auth.updateUser({ email: `moved-${Date.now()}@example.com` })
+    expect(address.error?.code).toBe('insufficient_aal')
+    expect((await passwordOnly.auth.updateUser({ data: { shown: 'yes' } })).error).toBeNull()
+    expect((await supabase.auth.updateUser({ password: 'another-Password-1' })).error).toBeNull()
+  })
+})
+
 describe('admin factor endpoints', () => {
   it('lists, renames and deletes a user’s factors', async () => {
     const { id, factor } = await withVerifiedFactor('mfa-admin')

@@ -17,6 +17,7 @@ const FUNCTIONS = [
   'rpc_row_label(r public.rpc_rows)',
   'rpc_table(min int)',
   'rpc_bump(prefix text)',
+  'rpc_table_rows()',
 ]
 
 const post = (name: string, body: string, headers: Record<string, string> = {}) =>
@@ -45,6 +46,8 @@ beforeAll(async () => {
     create function public.rpc_row_label(r public.rpc_rows) returns text language sql as $$ select r.label || '#' || r.id $$;
     create function public.rpc_table(min int) returns table (id int, label text)
       language sql stable as $$ select id, label from public.rpc_rows where n >= min order by id $$;
+    create function public.rpc_table_rows() returns setof public.rpc_rows language sql stable as $$
+      select * from public.rpc_rows order by id $$;
     create function public.rpc_bump(prefix text) returns setof public.rpc_rows language sql as $$
       update public.rpc_rows set n = n + 10 where label like prefix || '%' returning * $$;
     notify pgrst, 'reload schema';`)
@@ -55,7 +58,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await sql(`drop function if exists ${FUNCTIONS.map((f) => `public.${f}`).join(', ')}`)
-  await sql(`drop table if exists public.rpc_rows`)
+  await sql(`drop table if exists public.rpc_marks, public.rpc_rows`)
 })
 
 describe('overloads', () => {
@@ -107,6 +110,20 @@ describe('arguments and results', () => {
       .select('label')
       .neq('label', 'three')
     expect([res.status, res.data, res.count]).toEqual([200, [{ label: 'two' }], 1])
+  })
+
+  it('an !inner embed filters the rows of a set-returning function', async () => {
+    await sql(`create table public.rpc_marks (row_id int references public.rpc_rows (id), mark text);
+               insert into public.rpc_marks values (2, 'starred');
+               notify pgrst, 'reload schema'`)
+    const read = () =>
+      fetch(`${urls.rest}/rpc/rpc_table_rows?select=label,rpc_marks!inner(mark)`, {
+        headers: { apikey: keys.serviceRoleKey, Authorization: `Bearer ${keys.serviceRoleKey}` },
+      })
+    // The new key is known once the reload the NOTIFY asked for has landed.
+    await vi.waitFor(async () => expect((await read()).status).toBe(200), { timeout: 5000 })
+    const res = await read()
+    expect(await res.json()).toEqual([{ label: 'two', rpc_marks: [{ mark: 'starred' }] }])
   })
 
   it('a scalar result counts as one row', async () => {

@@ -25,12 +25,14 @@ export default async function AuthPage({ searchParams }: { searchParams: SearchP
   const user = await currentUser()
   // Signed in already: off to the portal, unless the visitor came from a password-reset link or
   // still owes the code of their authenticator app (or their session has ended: sign in again).
-  const step = user && !recovery ? await pendingSignInStep(await serverSupabase(), user) : 'sign-in'
-  if (step === 'none') redirect(from)
+  // A reset link signs in with one factor, and Auth changes the password of an account with an
+  // authenticator app only at aal2: the code comes first, then the new-password form.
+  const step = user ? await pendingSignInStep(await serverSupabase(), user) : 'sign-in'
+  if (step === 'none' && !recovery) redirect(from)
   if (step === 'code')
     return (
       <div className="mx-auto w-full max-w-md px-4 py-12 sm:py-16">
-        <CodeForm from={from} email={user?.email} />
+        <CodeForm from={recovery ? '/auth?type=recovery' : from} email={user?.email} />
       </div>
     )
 

@@ -8,6 +8,7 @@ import type { AuthContext, Body, Reply } from './context.js'
 import { AuthError, emailExists, validation } from './errors.js'
 import { requireUser } from './guards.js'
 import { sendEmailChange } from './mail.js'
+import { factorsOf } from './mfa-store.js'
 import { requireRecentSignInOrNonce } from './password-change.js'
 import { findUserByEmail, hashPassword, loadUserJson, type UserRow, userJsonOf } from './users.js'
 import { checkEmail, checkPassword, checkPkce } from './validate.js'
@@ -36,6 +37,17 @@ const updateUserSchema = z.object({
   nonce: optional(z.string()),
   app_metadata: z.unknown().optional(),
 })
+
+async function sessionIsAal2(db: pg.ClientBase, sessionId: string | undefined): Promise<boolean> {
+  if (!sessionId) return false
+  const { rows } = await db.query<{ aal: string }>('select aal::text from auth.sessions where id = $1', [
+    sessionId,
+  ])
+  return rows[0]?.aal === 'aal2'
+}
+
+const hasVerifiedFactor = async (db: pg.ClientBase, userId: string) =>
+  (await factorsOf(db, userId)).some((factor) => factor.status === 'verified')
 
 /** An anonymous user's new address, confirmed at once when the project confirms no addresses. */
 async function setAnonymousEmail(db: pg.ClientBase, user: UserRow, email: string): Promise<void> {
@@ -66,6 +78,16 @@ export async function updateUser(
         422,
         'validation_failed',
         'Updating password of an anonymous user without an email or phone is not allowed',
+      )
+    }
+    // GoTrue: with a second factor turned on, the password or the address changes only from a
+    // session signed in with it, so a stolen password cannot take the account over.
+    const changesSecret = !!body.password || (newEmail !== undefined && newEmail !== user.email)
+    if (changesSecret && !(await sessionIsAal2(db, sessionId)) && (await hasVerifiedFactor(db, user.id))) {
+      throw new AuthError(
+        401,
+        'insufficient_aal',
+        'AAL2 session is required to update email or password when MFA is enabled.',
       )
     }
     if (body.data) {

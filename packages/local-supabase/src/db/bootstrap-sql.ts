@@ -1,3 +1,4 @@
+import { pgrstWatchSql } from './pgrst-watch-sql.js'
 import { storageSchemaSql } from './storage-schema-sql.js'
 
 /**
@@ -302,6 +303,8 @@ grant all on all sequences in schema auth to postgres, dashboard_user;
 grant execute on all functions in schema auth to postgres, anon, authenticated, service_role;
 
 ${storageSchemaSql}
+
+${pgrstWatchSql}
 
 create schema if not exists supabase_migrations;
 create table if not exists supabase_migrations.schema_migrations (version text primary key, statements text[], name text);

@@ -68,6 +68,21 @@ export function createRestContext(options: RestServiceOptions) {
     return loading
   }
 
+  /**
+   * A reload that starts after now: a notification arriving while a load runs (which may have read
+   * the catalogs before the change committed) gets one more load after it, however many arrive.
+   */
+  let queued: Promise<SchemaCache> | undefined
+  function reloadAfterNow(): Promise<SchemaCache> {
+    if (!loading) return reload()
+    const again = () => {
+      queued = undefined
+      return reload()
+    }
+    queued ??= loading.then(again, again)
+    return queued
+  }
+
   async function getCache(): Promise<SchemaCache> {
     return cache ?? reload()
   }
@@ -186,7 +201,7 @@ export function createRestContext(options: RestServiceOptions) {
     }
   }
 
-  const listener = listenForReload(options.adminUrl, reload, log)
+  const listener = listenForReload(options.adminUrl, reloadAfterNow, log)
 
   return {
     schemas,

@@ -72,6 +72,8 @@ function resultSql(
   const offset = rootLevel.offset !== undefined ? ` offset ${params.add(rootLevel.offset, 'bigint')}` : ''
   const order = rel ? builder.orderSql(rel, 'pgrst_t0', rootLevel.order) : ''
   const agg = aggregateSql(media, rel ? 'pgrst_r' : 'pgrst_r.pgrst_value')
+  // `!inner` embeds filter the function's rows, so they belong with the filters.
+  where.push(...(selected?.innerConditions ?? []))
   return `with pgrst_source as (${source}${where.length ? ` where ${where.join(' and ')}` : ''})
     select ${agg.body} as body, ${agg.first} as first, count(*) as page_count, ${total} as total
       from (select ${pick} from pgrst_source ${alias}${joins}${groupBy}${order}${limit}${offset}) pgrst_r`
