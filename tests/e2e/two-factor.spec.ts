@@ -1,10 +1,10 @@
+import { totpCode } from '@siyakha/local-supabase/totp'
 import { axeBlocking } from './axe'
 import { THABO } from './fixtures/demo'
 import { expect, test } from './fixtures/index'
 import { sessionOf } from './fixtures/session-cookie'
 import { createTicketAs, SUPABASE_URL } from './fixtures/stack'
 import { asUser, newStaffMember, setStaffTwoFactorRequired } from './fixtures/staff'
-import { totp } from './fixtures/totp'
 import { unique } from './fixtures/visitor'
 import { AuthPage } from './pages/auth-page'
 import { SecurityPage } from './pages/security-page'
@@ -56,12 +56,12 @@ test('staff turn on two-factor sign-in and sign in with a code; once required, a
     expect(await axeBlocking(page)).toEqual([])
 
     // A wrong code says so and keeps what was typed.
-    const wrong = notThe(totp(key))
+    const wrong = notThe(totpCode(key))
     await security.confirm(wrong)
     await expect(security.twoFactor.getByText(WRONG_CODE)).toBeVisible()
     await expect(security.code).toHaveValue(wrong)
 
-    await security.confirm(totp(key))
+    await security.confirm(totpCode(key))
     await expect(security.twoFactor.getByText('Two-factor sign-in is on.')).toBeVisible()
     await expect(
       security.twoFactor.getByRole('button', { name: 'Turn off two-factor sign-in' }),
@@ -84,7 +84,7 @@ test('staff turn on two-factor sign-in and sign in with a code; once required, a
     await expect(page.getByRole('heading', { name: 'Two-factor sign-in', level: 1 })).toBeVisible()
     // The setup spent this 30-second step's code (a code counts once); an app a little ahead
     // shows the next step's, which Auth accepts too (one step of clock skew either way).
-    const code = totp(key, Date.now(), 1)
+    const code = totpCode(key, Date.now() + 30_000)
     const codeField = page.getByLabel('6-digit code')
     await codeField.fill(notThe(code))
     await page.getByRole('button', { name: 'Verify', exact: true }).click()

@@ -62,7 +62,7 @@ export function localAssetUrls<T>(value: T, env: ContentEnv = contentEnv): T {
 export async function createContentSource(env: ContentEnv = contentEnv): Promise<ContentSource> {
   const local = isLocalLake(env)
   const published = (await createContentClient(env)).withConfig({ perspective: 'published' })
-  const token = contentClientConfig(env).token ?? env.SANITY_API_READ_TOKEN
+  const token = published.config().token ?? env.SANITY_API_READ_TOKEN
   const drafts = token ? published.withConfig({ useCdn: false, token, perspective: 'drafts' }) : null
   return {
     kind: local ? 'local-lake' : 'sanity',

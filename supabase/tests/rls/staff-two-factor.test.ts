@@ -2,6 +2,8 @@
 // requires it, staff powers need a session whose JWT says aal2, whatever the client. As anon, the
 // customers, the demo staff at aal1, fresh staff at aal2 (an authenticator app enrolled through
 // Supabase Auth's MFA API, codes computed here) and through SQL with chosen claims.
+
+import { totpCode } from '@siyakha/local-supabase/totp'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { callFunction } from '../functions-helpers'
 import {
@@ -16,7 +18,6 @@ import {
   uniqueEmail,
   withPg,
 } from '../helpers'
-import { totp } from '../totp'
 import { CALLERS, db, T, ticketIn, useCallers, users } from './callers'
 
 useCallers()
@@ -51,7 +52,7 @@ async function turnOnTwoFactor(user: SignedInUser): Promise<{ factorId: string; 
   expect(data.totp.qr_code).toMatch(/^data:image\/svg\+xml/)
   const { error: verifyError } = await user.supabase.auth.mfa.challengeAndVerify({
     factorId: data.id,
-    code: totp(data.totp.secret),
+    code: totpCode(data.totp.secret),
   })
   if (verifyError) throw verifyError
   return { factorId: data.id, secret: data.totp.secret }
@@ -270,7 +271,7 @@ describe('staff powers follow the requirement', () => {
     expect(await seededTicketCount(again.supabase)).toBe(0)
     // The enrolment spent this 30-second step's code (a code counts once); the next step's is
     // accepted too (one step of clock skew either way), as an app a little ahead would show it.
-    const code = totp(secret, Date.now(), 1)
+    const code = totpCode(secret, Date.now() + 30_000)
     const wrongCode = String((Number(code) + 1) % 1_000_000).padStart(6, '0')
     const wrong = await again.supabase.auth.mfa.challengeAndVerify({ factorId, code: wrongCode })
     expect(wrong.error).not.toBeNull()

@@ -6,6 +6,7 @@ import { REPO_ROOT, resolveOptions } from '../config.js'
 import { openLake } from '../core/lake.js'
 import { LOCAL_EDITOR } from '../identity.js'
 import { readLock } from '../lock.js'
+import { queryRunningLake } from './query-running.js'
 
 const ALL_PUBLISHED = '*'
 
@@ -13,14 +14,8 @@ const ALL_PUBLISHED = '*'
 async function publishedDocuments(dataset: string): Promise<LakeDocument[]> {
   const options = resolveOptions()
   const running = readLock(options.dataDir)
-  if (running?.httpUrl) {
-    const url = new URL(`/v2025-02-19/data/query/${dataset}`, running.httpUrl)
-    url.searchParams.set('query', ALL_PUBLISHED)
-    url.searchParams.set('perspective', 'published')
-    const response = await fetch(url, { headers: { 'X-Sanity-Project-ID': options.projectId } })
-    if (!response.ok) throw new Error(`The lake answered ${response.status}: ${await response.text()}`)
-    return ((await response.json()) as { result: LakeDocument[] }).result
-  }
+  if (running?.httpUrl)
+    return queryRunningLake<LakeDocument[]>(options, running.httpUrl, dataset, ALL_PUBLISHED)
   const lake = await openLake({
     dataDir: options.dataDir,
     projectId: options.projectId,

@@ -1,6 +1,7 @@
 import { resolveOptions } from '../config.js'
 import { readLock } from '../lock.js'
 import { signWebhookBody, WEBHOOK_SIGNATURE_HEADER } from '../revalidate.js'
+import { queryRunningLake } from './query-running.js'
 
 const CONTENT_TYPES = 'array::unique(*[!(_type match "sanity.*") && !(_type match "system.*")]._type)'
 
@@ -15,12 +16,7 @@ export async function revalidateAll(): Promise<void> {
   if (!running?.httpUrl) throw new Error(`No lake is running on ${options.dataDir}`)
   if (!options.siteOrigin) return
   const dataset = options.datasets[0] ?? 'production'
-  const url = new URL(`/v2025-02-19/data/query/${dataset}`, running.httpUrl)
-  url.searchParams.set('query', CONTENT_TYPES)
-  url.searchParams.set('perspective', 'published')
-  const answer = await fetch(url, { headers: { 'X-Sanity-Project-ID': options.projectId } })
-  if (!answer.ok) throw new Error(`The lake answered ${answer.status}: ${await answer.text()}`)
-  const types = ((await answer.json()) as { result: string[] }).result
+  const types = await queryRunningLake<string[]>(options, running.httpUrl, dataset, CONTENT_TYPES)
   const endpoint = new URL('/api/revalidate', options.siteOrigin)
   const refused: string[] = []
   for (const type of types) {

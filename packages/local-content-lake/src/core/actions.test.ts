@@ -1,21 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { useCheckedDataset } from './test-lake.js'
-import { LakeError } from './types.js'
+import { rejection, useCheckedDataset } from './test-lake.js'
 
 // A fresh lake per test; every committed change is checked to rebuild its document.
 const current = useCheckedDataset()
 
 const doc = (id: string) => current.dataset.getDocuments([id])[0]
 const A = 'sanity.action.document.'
-
-async function rejection(promise: Promise<unknown>): Promise<LakeError> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  )
-  expect(error).toBeInstanceOf(LakeError)
-  return error as LakeError
-}
 
 describe('act', () => {
   it('create makes a draft; ifExists fail → 409, ignore → unchanged content', async () => {

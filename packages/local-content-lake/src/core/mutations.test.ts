@@ -1,20 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { checkChange, useCheckedDataset } from './test-lake.js'
-import { LakeError } from './types.js'
+import { checkChange, rejection, useCheckedDataset } from './test-lake.js'
 
 // A fresh lake per test; every committed change is checked to rebuild its document.
 const current = useCheckedDataset()
 
 const doc = (id: string) => current.dataset.getDocuments([id])[0]
-
-async function rejection(promise: Promise<unknown>): Promise<LakeError> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  )
-  expect(error).toBeInstanceOf(LakeError)
-  return error as LakeError
-}
 
 describe('mutate: create', () => {
   it('stamps system fields; the transaction id becomes _rev', async () => {

@@ -7,15 +7,16 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Mutation } from '@sanity/mutator'
 import { applyPatch } from 'mendoza'
-import { afterEach, beforeEach } from 'vitest'
+import { afterEach, beforeEach, expect } from 'vitest'
 import { openLake } from './lake.js'
-import type {
-  CommittedTransaction,
-  DocumentChange,
-  Lake,
-  LakeDataset,
-  LakeDocument,
-  OpenLakeOptions,
+import {
+  type CommittedTransaction,
+  type DocumentChange,
+  type Lake,
+  type LakeDataset,
+  type LakeDocument,
+  LakeError,
+  type OpenLakeOptions,
 } from './types.js'
 import { withoutRev } from './util.js'
 
@@ -144,4 +145,14 @@ export function useCheckedDataset() {
     },
     seen,
   }
+}
+
+/** The LakeError a promise is rejected with (the test fails if it resolves or rejects otherwise). */
+export async function rejection(promise: Promise<unknown>): Promise<LakeError> {
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  )
+  expect(error).toBeInstanceOf(LakeError)
+  return error as LakeError
 }

@@ -104,9 +104,8 @@ export function createRestContext(options: RestServiceOptions) {
       return rel?.kind === 'type' ? undefined : rel
     })
     if (!found) {
-      const prefix = `${schema}.`
       const tables = [...(await getCache()).relations.values()]
-        .filter((rel) => rel.kind !== 'type' && relKey(rel.schema, rel.name).startsWith(prefix))
+        .filter((rel) => rel.kind !== 'type' && rel.schema === schema)
         .map((rel) => rel.name)
       const similar = fuzzyBest(tables, name, 0.75)
       throw new RestError(

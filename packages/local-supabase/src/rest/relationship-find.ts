@@ -6,12 +6,9 @@
  */
 import { RestError } from './errors.js'
 import { fuzzyBest, fuzzyMatches } from './fuzzy.js'
-import type { Relationship } from './relationships.js'
+import { nameOf, type Relationship, schemaOf } from './relationships.js'
 
 type FkRel = Extract<Relationship, { kind: 'fk' }>
-
-const nameOf = (key: string) => key.slice(key.indexOf('.') + 1)
-const schemaOf = (key: string) => key.slice(0, key.indexOf('.'))
 
 const singleCol = (rel: Relationship, value: string) =>
   rel.kind === 'fk' && rel.columns.length === 1 && rel.columns[0]?.[0] === value

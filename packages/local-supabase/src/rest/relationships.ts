@@ -52,7 +52,9 @@ export interface RelationshipCatalog {
   computedFields: Map<string, Map<string, ComputedField>>
 }
 
-const nameOf = (key: string) => key.slice(key.indexOf('.') + 1)
+/** The name and the schema of a relKey (`schema.name`). */
+export const nameOf = (key: string) => key.slice(key.indexOf('.') + 1)
+export const schemaOf = (key: string) => key.slice(0, key.indexOf('.'))
 
 export const isToOne = (rel: Relationship): boolean =>
   rel.kind === 'computed' ? rel.singleRow : rel.kind === 'fk' && rel.cardinality !== 'o2m'

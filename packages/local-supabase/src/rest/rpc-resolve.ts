@@ -108,7 +108,7 @@ export function chooseRoutine(
   args: CallArgs,
   isRead: boolean,
   /** Every callable function name in the request's schema, for the "Perhaps you meant" hint. */
-  allNames: string[] = [],
+  allNames: () => string[] = () => [],
 ): Routine {
   const keys = new Set(Object.keys(args.named))
   const isPost = !isRead
@@ -129,11 +129,16 @@ export function chooseRoutine(
 }
 
 /** PostgREST's hint: a similar function name, or (when the name exists) similar parameter names. */
-function noFunctionHint(request: RestRequest, keys: string[], candidates: Routine[], allNames: string[]) {
+function noFunctionHint(
+  request: RestRequest,
+  keys: string[],
+  candidates: Routine[],
+  allNames: () => string[],
+) {
   const paramList = (names: string[]) => `(${[...names].sort().join(', ')})`
   const suggestion =
     candidates.length === 0
-      ? fuzzyBest(allNames, request.name, 0.75)
+      ? fuzzyBest(allNames(), request.name, 0.75)
       : (() => {
           const best = fuzzyBest(
             candidates.map((r) => paramList(r.args.map((a) => a.name))),

@@ -79,6 +79,12 @@ function resultSql(
       from (select ${pick} from pgrst_source ${alias}${joins}${groupBy}${order}${limit}${offset}) pgrst_r`
 }
 
+/** The callable function names of a schema (only for the hint of a function not found). */
+function routineNames(cache: SchemaCache, schema: string): string[] {
+  const prefix = `${schema}.`
+  return [...cache.routines.keys()].filter((k) => k.startsWith(prefix)).map((k) => k.slice(prefix.length))
+}
+
 export async function handleRpc(ctx: RestContext, request: RestRequest): Promise<Reply> {
   const { req, path } = request
   const method = req.method ?? 'GET'
@@ -90,11 +96,7 @@ export async function handleRpc(ctx: RestContext, request: RestRequest): Promise
   const prefer = parsePrefer(req.headers.prefer, cache.settings)
   const candidates = found ?? []
   const args = await readArgs(request, isRead, candidates)
-  const prefix = `${request.schema}.`
-  const allNames = [...cache.routines.keys()]
-    .filter((k) => k.startsWith(prefix))
-    .map((k) => k.slice(prefix.length))
-  const routine = chooseRoutine(request, candidates, args, isRead, allNames)
+  const routine = chooseRoutine(request, candidates, args, isRead, () => routineNames(cache, request.schema))
   if (prefer.handling === 'strict' && prefer.maxAffected !== undefined && !routine.returnsSet)
     throw new RestError(
       400,
@@ -117,7 +119,7 @@ export async function handleRpc(ctx: RestContext, request: RestRequest): Promise
     if (plan)
       return {
         result: await explainReply(client, sql, params.values, { ...media, plan }),
-        rollback: rollback,
+        rollback,
       }
     const { rows } = await client.query<RpcRow>(sql, params.values)
     if (routine.returnsVoid) return { result: { status: 204, headers }, rollback }
