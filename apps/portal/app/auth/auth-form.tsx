@@ -6,7 +6,7 @@ import { Button, buttonClasses } from '@siyakha/ui/button'
 import { InputField } from '@siyakha/ui/field'
 import { toast } from '@siyakha/ui/toaster'
 import { useRouter } from 'next/navigation'
-import { type ChangeEvent, type FormEvent, useRef, useState } from 'react'
+import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react'
 import { AUTH_NOTICES, type AuthAnswer, type AuthMode } from '@/lib/auth-schema'
 import { authAction } from './actions'
 
@@ -70,6 +70,21 @@ export function AuthForm({
   const [email, setEmail] = useState(shownAgain(state)?.email ?? '')
   const [password, setPassword] = useState('')
   const headingRef = useRef<HTMLHeadingElement>(null)
+
+  // What was typed before the page hydrated is in the fields but not in state, and the next render
+  // of these controlled fields would wipe it (seen in CI: the email typed, then gone): keep it.
+  useEffect(() => {
+    const form = document.getElementById(FORM_ID)
+    if (!(form instanceof HTMLFormElement)) return
+    const typed = (name: string) => {
+      const field = form.elements.namedItem(name)
+      return field instanceof HTMLInputElement ? field.value : ''
+    }
+    const typedEmail = typed('email')
+    const typedPassword = typed('password')
+    if (typedEmail) setEmail((current) => current || typedEmail)
+    if (typedPassword) setPassword((current) => current || typedPassword)
+  }, [])
 
   function switchMode(next: AuthMode) {
     setMode(next)
