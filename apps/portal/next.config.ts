@@ -1,8 +1,5 @@
-import { staticAssetHeaders } from '@siyakha/schemas/security-headers'
+import { staticAssetHeaderRules } from '@siyakha/schemas/security-headers'
 import type { NextConfig } from 'next'
-
-// The same nonce-free headers proxy.ts gives the pages; the e2e suite checks they agree.
-const STATIC_ASSET_HEADERS = staticAssetHeaders()
 
 const config: NextConfig = {
   poweredByHeader: false,
@@ -12,12 +9,9 @@ const config: NextConfig = {
   reactStrictMode: true,
   // Workspace packages ship TypeScript source.
   transpilePackages: ['@siyakha/content', '@siyakha/schemas', '@siyakha/supabase', '@siyakha/ui'],
-  // Hashed static assets skip proxy.ts (there is no nonce to give them).
+  // Hashed static assets skip proxy.ts: they get a file's own headers (staticAssetHeaders).
   async headers() {
-    return [
-      { source: '/_portal/_next/static/:path*', headers: STATIC_ASSET_HEADERS },
-      { source: '/_next/static/:path*', headers: STATIC_ASSET_HEADERS },
-    ]
+    return [...staticAssetHeaderRules('/_portal/_next/static'), ...staticAssetHeaderRules('/_next/static')]
   },
   // Replies carry up to 5 attachments of 10 MB each (@siyakha/schemas/attachments), posted with
   // the form to its server action, through the proxy.

@@ -2,6 +2,7 @@ import {
   createNonce,
   type ScriptRule,
   securityHeaders,
+  staticAssetHeaderRules,
   staticAssetHeaders,
 } from '@siyakha/schemas/security-headers'
 import { z } from 'zod'
@@ -67,8 +68,8 @@ const NOT_PRERENDERED = [
 
 /**
  * The headers in next.config.ts form: the full set on every page, route and 404 of the site (set
- * by Next's router, so serving a cached page runs no code of ours), the CSP-free set on hashed
- * static files.
+ * by Next's router, so serving a cached page runs no code of ours), a file's own set on hashed
+ * static files and images (see staticAssetHeaders).
  */
 export function configuredSecurityHeaders() {
   const toConfig = (headers: Record<string, string>) =>
@@ -78,7 +79,7 @@ export function configuredSecurityHeaders() {
       source: `/:path((?!${NOT_PRERENDERED.join('|')}).*)`,
       headers: toConfig(PRERENDERED),
     },
-    { source: '/_next/static/:path*', headers: staticAssetHeaders() },
+    ...staticAssetHeaderRules('/_next/static'),
     { source: '/_next/image', headers: staticAssetHeaders() },
     { source: '/img/:path*', headers: staticAssetHeaders() },
   ]

@@ -33,6 +33,9 @@ export interface SecurityHeaderOptions {
 export const PERMISSIONS_POLICY =
   'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()'
 
+/** Full URLs within the site, the origin only to other https sites, nothing to http. */
+export const REFERRER_POLICY = 'strict-origin-when-cross-origin'
+
 /** Two years, the usual requirement for HSTS preload lists. */
 export const STRICT_TRANSPORT_SECURITY = 'max-age=63072000; includeSubDomains'
 
@@ -89,21 +92,39 @@ export function securityHeaders(
   }
 }
 
-/** What a response can carry without a nonce: also used for static files in next.config.ts. */
+/** What a page or route's response carries besides its CSP. */
 export function staticSecurityHeaders(secureTransport: boolean): Record<string, string> {
   return {
     'X-Content-Type-Options': 'nosniff',
-    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'Referrer-Policy': REFERRER_POLICY,
     'Permissions-Policy': PERMISSIONS_POLICY,
     ...(secureTransport ? { 'Strict-Transport-Security': STRICT_TRANSPORT_SECURITY } : {}),
   }
 }
 
 /**
- * The nonce-free headers as next.config.ts `headers()` takes them, for the hashed static files that
- * skip proxy.ts. HSTS needs the request's host, so it rides on the pages only: browsers remember it
- * per host anyway.
+ * The headers of a hashed static file, as next.config.ts `headers()` takes them. Only what means
+ * something on that kind of response: `nosniff` on everything (a file is only ever run or applied
+ * as the type it was sent as); the referrer policy on stylesheets, whose `url()` fetches follow the
+ * stylesheet's own policy. CSP, the permissions policy and framing rules govern documents, and HSTS
+ * is remembered per host from the pages, so a script, font or image carries none of them: on a
+ * page that loads a dozen scripts they would be ~2 KB of headers that no browser reads.
  */
-export function staticAssetHeaders(): { key: string; value: string }[] {
-  return Object.entries(staticSecurityHeaders(false)).map(([key, value]) => ({ key, value }))
+export function staticAssetHeaders(kind: 'stylesheet' | 'other' = 'other'): { key: string; value: string }[] {
+  return [
+    { key: 'X-Content-Type-Options', value: 'nosniff' },
+    ...(kind === 'stylesheet' ? [{ key: 'Referrer-Policy', value: REFERRER_POLICY }] : []),
+  ]
+}
+
+/**
+ * next.config.ts `headers()` rules for the hashed files under `prefix` (`/_next/static`): the
+ * stylesheets' set and everything else's. Next applies every matching rule, so the two patterns
+ * must not overlap.
+ */
+export function staticAssetHeaderRules(prefix: string) {
+  return [
+    { source: `${prefix}/:path(.*\\.css)`, headers: staticAssetHeaders('stylesheet') },
+    { source: `${prefix}/:path((?!.*\\.css$).*)`, headers: staticAssetHeaders() },
+  ]
 }

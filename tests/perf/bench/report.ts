@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import { HTML_BUDGET_BYTES } from './html-budget'
 import type { Environment, LighthouseRun } from './lighthouse'
 import { median } from './lighthouse'
-import type { LoadResult } from './load'
+import { type LoadResult, WARM_UP_SECONDS } from './load'
 import { budgetProblems, type PageBudget } from './sitemap-budget'
 import { PERFECT_SCORE_TEMPLATES } from './templates'
 
@@ -90,7 +90,7 @@ function loadTable(r: Results): string[] {
     ])
   return [
     '',
-    `Throughput, \`next start\`, 50 connections, ${r.loadSeconds} s per page (autocannon on loopback):`,
+    `Throughput, \`next start\`, 50 connections, ${r.loadSeconds} s per page after ${WARM_UP_SECONDS} s of warm-up (autocannon on loopback):`,
     '',
     row(['Page', 'Path', 'req/s', '× empty', 'errors (non-2xx)', 'x-nextjs-cache', 'cache-control']),
     row(Array(7).fill('---')),
