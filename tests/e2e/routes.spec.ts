@@ -114,6 +114,26 @@ test('an unknown path is a logged 404 with a way home', async ({ page }) => {
   expect((await page.goto('/it-company-mars'))?.status()).toBe(404)
 })
 
+test('an unknown path answers with the whole 404 page in its HTML, not one drawn by scripts', async ({
+  request,
+}) => {
+  for (const path of ['/no/such/page', '/services/no-such-service']) {
+    const response = await request.get(path)
+    expect(response.status(), path).toBe(404)
+    // Without scripts: a visitor without JavaScript, a crawler, and the first paint all see this.
+    const markup = (await response.text()).replace(/<script[\s\S]*?<\/script>/g, '')
+    expect(markup, path).toContain('<html lang="en-ZA"')
+    expect(markup, path).toMatch(/<h1[^>]*>Oops! Page not found<\/h1>/)
+    expect(markup, path).toContain('Skip to content')
+    // Never cached: the path may get a page or a CMS redirect later.
+    expect(response.headers()['cache-control'], path).toContain('no-store')
+  }
+  const redirect = await request.get('/log-a-call?ref=sms&x=1', { maxRedirects: 0 })
+  expect(redirect.status()).toBe(308)
+  expect(redirect.headers().location).toBe('/log-it?ref=sms&x=1')
+  expect((await request.post('/no/such/page', { data: '' })).status()).toBe(404)
+})
+
 test('sitemap lists every public route; robots and RSS are served', async ({ request }) => {
   const sitemap = await (await request.get('/sitemap.xml')).text()
   for (const path of PUBLIC_ROUTES) {

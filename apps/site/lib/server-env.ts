@@ -11,9 +11,16 @@ const schema = z.object({
    * default, `next start` facing visitors) takes the visitor's address from the socket.
    */
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  /**
+   * Where this server can reach itself (for the prerendered 404 page, lib/not-found-document.ts).
+   * Unset: loopback on the port `next start` listens on. Set it when the server listens on one
+   * host only (`next start -H`).
+   */
+  SITE_INTERNAL_URL: z.url().optional(),
 })
 
 export const serverEnv = schema.parse({
   FORWARDER_SECRET: process.env.FORWARDER_SECRET || undefined,
   TRUSTED_PROXY_HOPS: process.env.TRUSTED_PROXY_HOPS || undefined,
+  SITE_INTERNAL_URL: process.env.SITE_INTERNAL_URL || undefined,
 })

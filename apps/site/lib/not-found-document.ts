@@ -1,0 +1,33 @@
+import 'server-only'
+import { serverEnv } from './server-env'
+
+/** Where Next serves the prerendered app/not-found.tsx: whole HTML, from its cache, revalidated with the content. */
+const PRERENDERED_404 = '/_not-found'
+
+/** What a 404 must not be: cached by a CDN, so a path that later gets a page or a redirect is not stuck. */
+const HEADERS = { 'Cache-Control': 'private, no-cache, no-store, max-age=0, must-revalidate' }
+
+/**
+ * The 404 page as a response: the prerendered page, fetched from this server (not from the
+ * request's Host, which the client chooses). `next start` sets PORT once it listens, so the
+ * loopback address is read when a 404 is answered, not when this module loads.
+ */
+export async function notFoundDocument(): Promise<Response> {
+  const origin = serverEnv.SITE_INTERNAL_URL ?? `http://127.0.0.1:${process.env.PORT ?? '3000'}`
+  try {
+    const page = await fetch(new URL(PRERENDERED_404, origin), { cache: 'no-store' })
+    if (page.status === 404 && page.headers.get('content-type')?.startsWith('text/html')) {
+      return new Response(page.body, {
+        status: 404,
+        headers: { ...HEADERS, 'Content-Type': page.headers.get('content-type') ?? 'text/html' },
+      })
+    }
+    console.error(`The prerendered 404 page answered ${page.status}; sending a plain 404`)
+  } catch (error) {
+    console.error('Could not fetch the prerendered 404 page; sending a plain 404', error)
+  }
+  return new Response('Oops! Page not found', {
+    status: 404,
+    headers: { ...HEADERS, 'Content-Type': 'text/plain; charset=utf-8' },
+  })
+}
