@@ -4,6 +4,15 @@ import { serverEnv } from './server-env'
 /** Where Next serves the prerendered app/not-found.tsx: whole HTML, from its cache, revalidated with the content. */
 const PRERENDERED_404 = '/_not-found'
 
+/**
+ * Sent with the fetch of the prerendered page. Should that path ever not be served by Next (a
+ * renamed internal route), the fetch would land back here: a request carrying it gets the plain 404
+ * instead of fetching again.
+ */
+const FETCHING = 'x-siyakha-404-document'
+/** Said once per process: a visitor can send the header too, and should not fill the log. */
+let loopReported = false
+
 /** What a 404 must not be: cached by a CDN, so a path that later gets a page or a redirect is not stuck. */
 const HEADERS = { 'Cache-Control': 'private, no-cache, no-store, max-age=0, must-revalidate' }
 
@@ -12,10 +21,19 @@ const HEADERS = { 'Cache-Control': 'private, no-cache, no-store, max-age=0, must
  * request's Host, which the client chooses). `next start` sets PORT once it listens, so the
  * loopback address is read when a 404 is answered, not when this module loads.
  */
-export async function notFoundDocument(): Promise<Response> {
+export async function notFoundDocument(request: Request): Promise<Response> {
+  if (request.headers.has(FETCHING)) {
+    if (!loopReported)
+      console.error(`${PRERENDERED_404} did not answer with the 404 page; sending a plain 404`)
+    loopReported = true
+    return plainNotFound()
+  }
   const origin = serverEnv.SITE_INTERNAL_URL ?? `http://127.0.0.1:${process.env.PORT ?? '3000'}`
   try {
-    const page = await fetch(new URL(PRERENDERED_404, origin), { cache: 'no-store' })
+    const page = await fetch(new URL(PRERENDERED_404, origin), {
+      cache: 'no-store',
+      headers: { [FETCHING]: '1' },
+    })
     if (page.status === 404 && page.headers.get('content-type')?.startsWith('text/html')) {
       return new Response(page.body, {
         status: 404,
@@ -26,6 +44,10 @@ export async function notFoundDocument(): Promise<Response> {
   } catch (error) {
     console.error('Could not fetch the prerendered 404 page; sending a plain 404', error)
   }
+  return plainNotFound()
+}
+
+function plainNotFound(): Response {
   return new Response('Oops! Page not found', {
     status: 404,
     headers: { ...HEADERS, 'Content-Type': 'text/plain; charset=utf-8' },

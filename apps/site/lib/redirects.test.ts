@@ -2,7 +2,7 @@ import { redirectsQuery } from '@siyakha/content/queries'
 import { createContentSource } from '@siyakha/content/source'
 import { startTestLake, type TestLake } from '@siyakha/local-content-lake/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type RedirectRules, redirectRules, resolveLink } from './redirects'
+import { type RedirectRules, redirectLocation, redirectRules, resolveLink } from './redirects'
 
 // The seed's redirect documents, read from a local Content Lake: /log-a-call → /log-it,
 // /contact → /, and so on.
@@ -57,5 +57,19 @@ describe('redirectRules', () => {
       { from: '/sneaky', to: '//evil.example', permanent: false },
     ])
     expect([...only]).toEqual([['/old', { to: '/new', permanent: true }]])
+  })
+})
+
+describe('redirectLocation', () => {
+  it('adds the request’s query string to the target', () => {
+    expect(redirectLocation('/log-it', '?ref=sms&x=1')).toBe('/log-it?ref=sms&x=1')
+    expect(redirectLocation('/log-it', '')).toBe('/log-it')
+    expect(redirectLocation('/log-it', '?')).toBe('/log-it')
+  })
+
+  it('keeps the target’s own query and puts the fragment last', () => {
+    expect(redirectLocation('/#quote-form', '?ref=ad')).toBe('/?ref=ad#quote-form')
+    expect(redirectLocation('/blog?tag=ai', '?page=2')).toBe('/blog?tag=ai&page=2')
+    expect(redirectLocation('/blog?tag=ai#top', '?page=2')).toBe('/blog?tag=ai&page=2#top')
   })
 })

@@ -63,6 +63,17 @@ export async function findRedirect(path: string): Promise<RedirectRule | null> {
 }
 
 /**
+ * The Location of a redirect answered for a request: the target with the request's query string
+ * (`?a=1`, or '' for none) added, before any #fragment of the target, which browsers keep.
+ */
+export function redirectLocation(to: string, search: string): string {
+  if (!search || search === '?') return to
+  const hash = to.indexOf('#')
+  const [base, fragment] = hash === -1 ? [to, ''] : [to.slice(0, hash), to.slice(hash)]
+  return `${base}${base.includes('?') ? '&' : '?'}${search.replace(/^\?/, '')}${fragment}`
+}
+
+/**
  * For a page whose document does not exist: its CMS redirect (308 when permanent, else 307), or
  * the 404 page. Pages that render unknown slugs on demand call this where app/cms-redirect would
  * have answered; the query string is not theirs to keep (they are rendered statically).

@@ -88,12 +88,12 @@ export function securityHeaders(
 ): { 'Content-Security-Policy': string } & Record<string, string> {
   return {
     'Content-Security-Policy': contentSecurityPolicy(options),
-    ...staticSecurityHeaders(options.secureTransport),
+    ...documentPolicyHeaders(options.secureTransport),
   }
 }
 
 /** What a page or route's response carries besides its CSP. */
-export function staticSecurityHeaders(secureTransport: boolean): Record<string, string> {
+function documentPolicyHeaders(secureTransport: boolean): Record<string, string> {
   return {
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': REFERRER_POLICY,

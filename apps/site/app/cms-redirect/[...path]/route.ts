@@ -1,6 +1,6 @@
 import type { NextRequest } from 'next/server'
 import { notFoundDocument } from '@/lib/not-found-document'
-import { findRedirect } from '@/lib/redirects'
+import { findRedirect, redirectLocation } from '@/lib/redirects'
 
 /**
  * Where next.config.ts sends a request no page, file or route answers: a CMS redirect for its path
@@ -19,21 +19,13 @@ import { findRedirect } from '@/lib/redirects'
  */
 const REDIRECTABLE = /^\/(?!_next\/|api\/|cms-images\/|.*\.[a-z0-9]+$)/
 
-/** The redirect's target with the request's query string added, before any #fragment of the target. */
-function withQuery(to: string, search: string): string {
-  if (!search) return to
-  const hash = to.indexOf('#')
-  const [base, fragment] = hash === -1 ? [to, ''] : [to.slice(0, hash), to.slice(hash)]
-  return `${base}${base.includes('?') ? `&${search.slice(1)}` : search}${fragment}`
-}
-
 async function answer(request: NextRequest, { params }: { params: Promise<{ path: string[] }> }) {
   const path = `/${(await params).path.join('/')}`
   const rule = REDIRECTABLE.test(path) ? await findRedirect(path) : null
-  if (!rule) return notFoundDocument()
+  if (!rule) return notFoundDocument(request)
   return new Response(null, {
     status: rule.permanent ? 308 : 307,
-    headers: { Location: withQuery(rule.to, request.nextUrl.search) },
+    headers: { Location: redirectLocation(rule.to, request.nextUrl.search) },
   })
 }
 
