@@ -34,38 +34,53 @@ export interface TestStackOptions {
 }
 
 /**
- * vitest globalSetup hooks that start the stack on throwaway ports and data, provide its urls
- * and keys to the tests, and stop it afterwards. LOCAL_SUPABASE_DEBUG=1 shows the stack's log.
+ * Starts a stack on throwaway ports and data for a test suite or file; `stop` also removes the
+ * data. LOCAL_SUPABASE_DEBUG=1 shows the stack's log.
+ */
+export async function startTestStack(
+  options: TestStackOptions,
+): Promise<{ stack: RunningStack; stop: () => Promise<void> }> {
+  // The blocks lie in the kernel's ephemeral range, so another program's connection may hold
+  // one of the block's ports: then the next attempt takes another block (and a fresh data dir).
+  for (let attempt = 1; ; attempt++) {
+    const dataDir = mkdtempSync(path.join(tmpdir(), `${options.name}-`))
+    const base = options.ports.first + Math.floor(Math.random() * options.ports.blocks) * 10
+    try {
+      const stack = await startStack({
+        rootDir: options.rootDir,
+        dataDir,
+        ports: { api: base + 1, db: base + 2, mailbox: base + 4, smtp: base + 5, graph: base + 6 },
+        log: process.env.LOCAL_SUPABASE_DEBUG ? undefined : silentLogger,
+        config: options.config,
+        functionsEnv: options.functionsEnv,
+      })
+      const stop = async () => {
+        await stack.stop()
+        rmSync(dataDir, { recursive: true, force: true })
+      }
+      return { stack, stop }
+    } catch (error) {
+      rmSync(dataDir, { recursive: true, force: true })
+      if (attempt >= 3 || !/in use/i.test((error as Error).message)) throw error
+    }
+  }
+}
+
+/**
+ * vitest globalSetup hooks that start the stack (startTestStack), provide its urls and keys to
+ * the tests, and stop it afterwards.
  */
 export function testStack(options: TestStackOptions) {
-  let stack: RunningStack | undefined
-  let dataDir: string | undefined
+  let stop: (() => Promise<void>) | undefined
   return {
     async setup(project: TestProject): Promise<void> {
-      // The blocks lie in the kernel's ephemeral range, so another program's connection may hold
-      // one of the block's ports: then the next attempt takes another block (and a fresh data dir).
-      for (let attempt = 1; !stack; attempt++) {
-        dataDir = mkdtempSync(path.join(tmpdir(), `${options.name}-`))
-        const base = options.ports.first + Math.floor(Math.random() * options.ports.blocks) * 10
-        try {
-          stack = await startStack({
-            rootDir: options.rootDir,
-            dataDir,
-            ports: { api: base + 1, db: base + 2, mailbox: base + 4, smtp: base + 5, graph: base + 6 },
-            log: process.env.LOCAL_SUPABASE_DEBUG ? undefined : silentLogger,
-            config: options.config,
-            functionsEnv: options.functionsEnv,
-          })
-        } catch (error) {
-          rmSync(dataDir, { recursive: true, force: true })
-          if (attempt >= 3 || !/in use/i.test((error as Error).message)) throw error
-        }
-      }
-      project.provide('stack', { urls: stack.urls, keys: stack.keys, dataDir: stack.dataDir })
+      const started = await startTestStack(options)
+      stop = started.stop
+      const { urls, keys, dataDir } = started.stack
+      project.provide('stack', { urls, keys, dataDir })
     },
     async teardown(): Promise<void> {
-      await stack?.stop()
-      if (dataDir) rmSync(dataDir, { recursive: true, force: true })
+      await stop?.()
     },
   }
 }

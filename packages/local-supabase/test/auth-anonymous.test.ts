@@ -1,29 +1,24 @@
 // Anonymous sign-ins (src/auth/anonymous.ts) and reauthentication nonces (reauthenticate.ts,
 // password-change.ts), on a stack of its own: the shared one keeps anonymous sign-ins off and
 // secure_password_change false, as the fixture's config.toml says.
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createClient } from '@supabase/supabase-js'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import ws from 'ws'
-import { type RunningStack, silentLogger, startStack } from '../src/index.js'
+import type { RunningStack } from '../src/index.js'
+import { startTestStack, testClientOptions } from '../src/testing.js'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 let stack: RunningStack
-let dataDir: string
+let stop: (() => Promise<void>) | undefined
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'local-supabase-anonymous-'))
-  // Apart from the other stacks' ranges (global setup 40000+, auth-hardening 45000–49000).
-  const base = 50000 + Math.floor(Math.random() * 300) * 10
-  stack = await startStack({
+  ;({ stack, stop } = await startTestStack({
     rootDir: path.join(here, 'fixtures'),
-    dataDir,
-    ports: { api: base + 1, db: base + 2, mailbox: base + 4, smtp: base + 5, graph: base + 6 },
-    log: silentLogger,
+    name: 'local-supabase-anonymous',
+    // Apart from the other stacks' ranges (global setup 40000+, auth-hardening 45000–49000).
+    ports: { first: 50000, blocks: 300 },
     config: {
       auth: {
         enable_anonymous_sign_ins: true,
@@ -31,32 +26,16 @@ beforeAll(async () => {
         email: { secure_password_change: true, max_frequency: 1 },
       },
     },
-  })
+  }))
 }, 120_000)
 
-afterAll(async () => {
-  await stack?.stop()
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true })
-})
+afterAll(() => stop?.())
 
-const clientWith = (key: string) =>
-  createClient(stack.urls.api, key, {
-    auth: { persistSession: true, autoRefreshToken: false, detectSessionInUrl: false, storage: memory() },
-    realtime: { transport: ws as never },
-  })
+const clientWith = (key: string) => createClient(stack.urls.api, key, testClientOptions())
 const anon = () => clientWith(stack.keys.anonKey)
 const admin = () => clientWith(stack.keys.serviceRoleKey)
 let counter = 0
 const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${counter++}@example.com`
-
-function memory() {
-  const items = new Map<string, string>()
-  return {
-    getItem: (key: string) => items.get(key) ?? null,
-    setItem: (key: string, value: string) => void items.set(key, value),
-    removeItem: (key: string) => void items.delete(key),
-  }
-}
 
 async function sql<T extends pg.QueryResultRow>(text: string, params: unknown[] = []): Promise<T[]> {
   const db = new pg.Client({ connectionString: stack.urls.db })

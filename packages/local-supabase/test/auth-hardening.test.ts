@@ -2,8 +2,6 @@
 // per-address and per-account sign-in limits (429 over_request_rate_limit), answers and timings
 // that do not tell whether an account exists, the password policy, secure_password_change, and
 // the longest email address. Unmodified supabase-js against a stack of its own (low limits).
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { AuthApiError, AuthWeakPasswordError, createClient } from '@supabase/supabase-js'
@@ -11,22 +9,20 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import ws from 'ws'
 import { loadProjectConfig } from '../src/config/project.js'
-import { type RunningStack, silentLogger, startStack } from '../src/index.js'
+import type { RunningStack } from '../src/index.js'
+import { startTestStack } from '../src/testing.js'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 // Above what the earlier tests use from 127.0.0.1, so only the last test reaches it.
 const PER_ADDRESS = 60
 let stack: RunningStack
-let dataDir: string
+let stop: (() => Promise<void>) | undefined
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'local-supabase-hardening-'))
-  const base = 45000 + Math.floor(Math.random() * 400) * 10
-  stack = await startStack({
+  ;({ stack, stop } = await startTestStack({
     rootDir: path.join(here, 'fixtures'),
-    dataDir,
-    ports: { api: base + 1, db: base + 2, mailbox: base + 4, smtp: base + 5, graph: base + 6 },
-    log: silentLogger,
+    name: 'local-supabase-hardening',
+    ports: { first: 45000, blocks: 400 },
     config: {
       auth: {
         minimum_password_length: 8,
@@ -35,13 +31,10 @@ beforeAll(async () => {
         email: { secure_password_change: true },
       },
     },
-  })
+  }))
 }, 120_000)
 
-afterAll(async () => {
-  await stack?.stop()
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true })
-})
+afterAll(() => stop?.())
 
 // Node 20 lacks a native WebSocket, so realtime gets `ws` (as in helpers.ts).
 const clientWith = (key: string) =>
