@@ -212,6 +212,41 @@ test.describe('brand logo carousel', () => {
     await expect(carousel.getByRole('button', { name: 'Previous logos' })).toBeVisible()
   })
 
+  test('Embla starts as the carousel nears the viewport, not with the page', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.goto('/')
+    await page.waitForLoadState('networkidle')
+    const carousel = page.getByRole('region', { name: 'Technology partners' })
+    // Embla positions the slide row with a transform; the server-rendered row has none.
+    const track = carousel.locator('.touch-pan-y')
+    await expect(track).not.toHaveAttribute('style', /translate/)
+    await carousel.scrollIntoViewIfNeeded()
+    await expect(track).toHaveAttribute('style', /translate/)
+  })
+
+  test('a button pressed before Embla has loaded takes effect once it has', async ({ page }) => {
+    await page.goto('/')
+    const carousel = page.getByRole('region', { name: 'Technology partners' })
+    const track = carousel.locator('.touch-pan-y')
+    const firstSlide = carousel.getByRole('group').first()
+    const x = async () => (await firstSlide.boundingBox())?.x ?? Number.NaN
+    await carousel.scrollIntoViewIfNeeded()
+    await expect(track).toHaveAttribute('style', /translate/)
+    const started = await x()
+
+    await page.goto('/')
+    await page.waitForLoadState('networkidle')
+    // Hold back the code fetched from here on (Embla's), so the click lands before it runs.
+    await page.route('**/_next/static/chunks/*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 500))
+      await route.continue()
+    })
+    await carousel.getByRole('button', { name: 'Next logos' }).click()
+    await expect(track).toHaveAttribute('style', /translate/)
+    // Where Embla starts, less one slide (it moves the row left).
+    await expect.poll(x).toBeLessThan(started - 10)
+  })
+
   test('buttons are hidden below md', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 })
     await page.goto('/')

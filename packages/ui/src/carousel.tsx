@@ -1,13 +1,20 @@
 'use client'
 
-import useEmblaCarousel from 'embla-carousel-react'
-import { Children, type KeyboardEvent, type ReactNode, useCallback, useEffect, useState } from 'react'
+import type { EmblaCarouselType, EmblaOptionsType } from 'embla-carousel'
+import { Children, type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react'
 import { cn } from './cn'
 import { ArrowIcon } from './stroke-icon'
 
 export { ArrowIcon }
 
-export type CarouselOptions = NonNullable<Parameters<typeof useEmblaCarousel>[0]>
+export type CarouselOptions = EmblaOptionsType
+
+/**
+ * How far from the viewport a carousel loads Embla: far enough that it is running before the
+ * carousel scrolls into sight, near enough that a phone's first screen never loads it for a
+ * carousel further down.
+ */
+export const CAROUSEL_LOAD_MARGIN = '400px 0px'
 
 /**
  * Embla's own defaults, written out so every carousel behaves alike whatever a new Embla release
@@ -32,7 +39,8 @@ export type CarouselProps = {
 
 /**
  * An Embla carousel: drag, prev/next buttons and Left/Right arrow keys on the focused region.
- * Every child is one slide.
+ * Every child is one slide. Embla loads as the carousel nears the viewport, or when the visitor
+ * reaches it by keyboard or touch; a button or arrow key used before then takes effect once it has.
  */
 export function Carousel({
   label,
@@ -45,9 +53,29 @@ export function Carousel({
   className,
   children,
 }: CarouselProps) {
-  const [viewportRef, api] = useEmblaCarousel({ ...CAROUSEL_DEFAULTS, ...options, loop })
+  const [viewport, setViewport] = useState<HTMLDivElement | null>(null)
+  const [wanted, setWanted] = useState(false)
+  const api = useEmbla(viewport, wanted, { ...CAROUSEL_DEFAULTS, ...options, loop })
   const [canPrev, setCanPrev] = useState(loop)
   const [canNext, setCanNext] = useState(true)
+  // A button pressed or an arrow key used before Embla has loaded: done once it has.
+  const pending = useRef<'prev' | 'next' | null>(null)
+
+  useEffect(() => {
+    if (!viewport || wanted) return
+    if (typeof IntersectionObserver === 'undefined') {
+      setWanted(true)
+      return
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setWanted(true)
+      },
+      { rootMargin: CAROUSEL_LOAD_MARGIN },
+    )
+    observer.observe(viewport)
+    return () => observer.disconnect()
+  }, [viewport, wanted])
 
   useEffect(() => {
     if (!api) return
@@ -55,6 +83,9 @@ export function Carousel({
       setCanPrev(api.canScrollPrev())
       setCanNext(api.canScrollNext())
     }
+    if (pending.current === 'prev') api.scrollPrev()
+    else if (pending.current === 'next') api.scrollNext()
+    pending.current = null
     update()
     api.on('select', update).on('reInit', update)
     return () => {
@@ -62,16 +93,21 @@ export function Carousel({
     }
   }, [api])
 
-  const prev = useCallback(() => api?.scrollPrev(), [api])
-  const next = useCallback(() => api?.scrollNext(), [api])
+  const move = (direction: 'prev' | 'next') => {
+    if (!api) {
+      pending.current = direction
+      setWanted(true)
+    } else if (direction === 'prev') api.scrollPrev()
+    else api.scrollNext()
+  }
 
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     if (event.key === 'ArrowLeft') {
       event.preventDefault()
-      prev()
+      move('prev')
     } else if (event.key === 'ArrowRight') {
       event.preventDefault()
-      next()
+      move('next')
     }
   }
 
@@ -85,12 +121,15 @@ export function Carousel({
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a carousel region takes focus for its arrow keys
       tabIndex={0}
       onKeyDown={onKeyDown}
+      // Reached without scrolling to it (a keyboard, a tap): load Embla now.
+      onFocus={() => setWanted(true)}
+      onPointerDown={() => setWanted(true)}
       className={cn(
         'relative rounded-lg focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-600',
         className,
       )}
     >
-      <div ref={viewportRef} className="overflow-hidden">
+      <div ref={setViewport} className="overflow-hidden">
         <div className="flex touch-pan-y">
           {slides.map((slide, index) => (
             // biome-ignore lint/a11y/useSemanticElements: the WAI-ARIA carousel pattern's slide is a group
@@ -108,11 +147,48 @@ export function Carousel({
         </div>
       </div>
       <div className={cn('mt-4 justify-center gap-3', controlsClassName ?? 'flex')}>
-        <CarouselButton label={prevLabel} onClick={prev} disabled={!canPrev} direction="prev" />
-        <CarouselButton label={nextLabel} onClick={next} disabled={!canNext} direction="next" />
+        <CarouselButton label={prevLabel} onClick={() => move('prev')} disabled={!canPrev} direction="prev" />
+        <CarouselButton label={nextLabel} onClick={() => move('next')} disabled={!canNext} direction="next" />
       </div>
     </section>
   )
+}
+
+/**
+ * Embla on `viewport` once `wanted`. Its engine (~6 KB gzipped) is imported then, not with the
+ * page: a visitor who never scrolls to the carousel never downloads it. Until it runs the slides
+ * are a plain row in an overflow box; it starts before the carousel scrolls into sight, so its
+ * first positioning (a transform, not a layout shift) happens off screen. Options are plain data;
+ * a change re-creates it.
+ */
+function useEmbla(
+  viewport: HTMLElement | null,
+  wanted: boolean,
+  options: EmblaOptionsType,
+): EmblaCarouselType | undefined {
+  const [api, setApi] = useState<EmblaCarouselType>()
+  const optionsKey = JSON.stringify(options)
+
+  useEffect(() => {
+    if (!viewport || !wanted) return
+    let instance: EmblaCarouselType | undefined
+    let stopped = false
+    import('embla-carousel').then(
+      ({ default: EmblaCarousel }) => {
+        if (stopped) return
+        instance = EmblaCarousel(viewport, JSON.parse(optionsKey) as EmblaOptionsType)
+        setApi(instance)
+      },
+      (error: unknown) => console.error('Could not load the carousel', error),
+    )
+    return () => {
+      stopped = true
+      instance?.destroy()
+      setApi(undefined)
+    }
+  }, [viewport, wanted, optionsKey])
+
+  return api
 }
 
 function CarouselButton({
