@@ -7,7 +7,14 @@ import { ArrowIcon } from './stroke-icon'
 
 export { ArrowIcon }
 
-export type CarouselOptions = EmblaOptionsType
+/**
+ * Embla's options that are plain data. Its element and callback options are left out: the
+ * carousel compares options by value to know when to re-create Embla.
+ */
+export type CarouselOptions = Omit<
+  EmblaOptionsType,
+  'container' | 'slides' | 'watchDrag' | 'watchResize' | 'watchSlides' | 'watchFocus'
+>
 
 /**
  * How far from the viewport a carousel loads Embla: far enough that it is running before the
@@ -158,13 +165,13 @@ export function Carousel({
  * Embla on `viewport` once `wanted`. Its engine (~6 KB gzipped) is imported then, not with the
  * page: a visitor who never scrolls to the carousel never downloads it. Until it runs the slides
  * are a plain row in an overflow box; it starts before the carousel scrolls into sight, so its
- * first positioning (a transform, not a layout shift) happens off screen. Options are plain data;
- * a change re-creates it.
+ * first positioning (a transform, not a layout shift) happens off screen. A change of options
+ * (compared by value) re-creates it.
  */
 function useEmbla(
   viewport: HTMLElement | null,
   wanted: boolean,
-  options: EmblaOptionsType,
+  options: CarouselOptions,
 ): EmblaCarouselType | undefined {
   const [api, setApi] = useState<EmblaCarouselType>()
   const optionsKey = JSON.stringify(options)
@@ -176,7 +183,7 @@ function useEmbla(
     import('embla-carousel').then(
       ({ default: EmblaCarousel }) => {
         if (stopped) return
-        instance = EmblaCarousel(viewport, JSON.parse(optionsKey) as EmblaOptionsType)
+        instance = EmblaCarousel(viewport, JSON.parse(optionsKey) as CarouselOptions)
         setApi(instance)
       },
       (error: unknown) => console.error('Could not load the carousel', error),
