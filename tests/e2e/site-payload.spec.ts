@@ -23,3 +23,32 @@ for (const path of PAGES) {
     expect(html).not.toMatch(/\\?"node\\?":\[\[\\?"(path|circle|rect)/)
   })
 }
+
+// A grid of pictures right under the hero has its first picture on a phone's first screen, often
+// the largest paint: that one is fetched at once and first, the rest only as they near the screen.
+// Further down a page (home's latest posts), every picture waits.
+for (const path of ['/blog', '/projects']) {
+  test(`${path} fetches the first picture of its list at once and the others lazily`, async ({ request }) => {
+    const html = await (await request.get(path)).text()
+    const pictures = [...(html.match(/<main[\s\S]*<\/main>/)?.[0] ?? '').matchAll(/<img [^>]*>/g)].map(
+      (m) => m[0],
+    )
+    expect(pictures.length).toBeGreaterThan(2)
+    const [first, ...rest] = pictures
+    expect(first).not.toContain('loading="lazy"')
+    for (const picture of rest) expect(picture).toContain('loading="lazy"')
+    const preloads = html.match(/<link rel="preload" as="image"[^>]*>/g) ?? []
+    expect(preloads).toHaveLength(1)
+    expect(preloads[0]).toMatch(/fetchPriority="high"/i)
+    const firstSrc = first?.match(/ src="([^"]+)"/)?.[1]
+    expect(firstSrc).toBeTruthy()
+    expect(preloads[0]).toContain(firstSrc?.split('/').at(-1))
+  })
+}
+
+test('the post cards at the foot of home wait until they near the screen', async ({ request }) => {
+  const html = await (await request.get('/')).text()
+  const cards = [...html.matchAll(/<article class="media-card"><img [^>]*>/g)].map((m) => m[0])
+  expect(cards.length).toBeGreaterThan(0)
+  for (const card of cards) expect(card).toContain('loading="lazy"')
+})

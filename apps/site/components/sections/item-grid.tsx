@@ -10,13 +10,13 @@ export function ItemGrid<T extends { _id: string }>({
   items: T[]
   className: string
   itemClassName?: string
-  children: (item: T) => ReactNode
+  children: (item: T, index: number) => ReactNode
 }) {
   return (
     <ul className={className}>
-      {items.map((item) => (
+      {items.map((item, index) => (
         <li key={item._id} className={itemClassName}>
-          {children(item)}
+          {children(item, index)}
         </li>
       ))}
     </ul>

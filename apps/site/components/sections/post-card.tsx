@@ -4,12 +4,17 @@ import { formatDate } from '@/lib/format'
 import { CmsImage } from './cms-image'
 import { ItemGrid } from './item-grid'
 
-export function PostCard({ post }: { post: PostsQueryResult[number] }) {
+/** `preload`: the card's picture is on the first screen; fetch it at once, first. */
+export function PostCard({ post, preload = false }: { post: PostsQueryResult[number]; preload?: boolean }) {
   return (
     // `relative` anchors the title link's full-card overlay (`after:inset-0`) to this card; without
     // it the overlay stretches over the nearest positioned ancestor and swallows clicks on the hero.
     <article className="media-card">
-      <CmsImage image={post.coverImage} sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw" />
+      <CmsImage
+        image={post.coverImage}
+        sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
+        preload={preload}
+      />
       <div className="media-card-body">
         <p className="card-meta">
           <span className="card-category">{post.category}</span>
@@ -32,11 +37,19 @@ export function PostCard({ post }: { post: PostsQueryResult[number] }) {
   )
 }
 
-/** Post cards as a list; `className` lays out the grid. */
-export function PostCardList({ posts, className }: { posts: PostsQueryResult; className: string }) {
+/** Post cards as a list; `className` lays out the grid. `lead`: the list opens the page (SectionProps). */
+export function PostCardList({
+  posts,
+  className,
+  lead = false,
+}: {
+  posts: PostsQueryResult
+  className: string
+  lead?: boolean
+}) {
   return (
     <ItemGrid items={posts} className={className}>
-      {(post) => <PostCard post={post} />}
+      {(post, index) => <PostCard post={post} preload={lead && index === 0} />}
     </ItemGrid>
   )
 }

@@ -8,7 +8,7 @@ export type { Section, SectionContext } from './types'
 export function Sections({ sections, ctx }: { sections: Section[] | null | undefined; ctx: SectionContext }) {
   return (
     <>
-      {(sections ?? []).map((section) => {
+      {(sections ?? []).map((section, index) => {
         // Each entry takes its own member of the union; TypeScript cannot follow the lookup by key.
         const Body = lookupSection(sectionComponents, section._type) as SectionComponent<SectionType> | null
         if (!Body) return null
@@ -18,7 +18,7 @@ export function Sections({ sections, ctx }: { sections: Section[] | null | undef
             id={section.anchor ?? undefined}
             className={`py-14 sm:py-20 ${tintedSections.has(section._type) ? 'bg-slate-50' : ''}`}
           >
-            <Body section={section} ctx={ctx} />
+            <Body section={section} ctx={ctx} lead={index === 0} />
           </section>
         )
       })}

@@ -22,6 +22,11 @@ export interface SectionContext {
 export interface SectionProps<K extends string> {
   section: SectionOf<K>
   ctx: SectionContext
+  /**
+   * The first section, right under the page's hero: on a phone its first picture is usually on the
+   * first screen (often the page's largest paint), so it is fetched at once instead of lazily.
+   */
+  lead: boolean
 }
 
 export type SectionComponent<K extends string> = (props: SectionProps<K>) => ReactNode | Promise<ReactNode>

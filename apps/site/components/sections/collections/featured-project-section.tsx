@@ -6,7 +6,7 @@ import { FeatureList } from '../feature-list'
 import { SectionFrame } from '../section-frame'
 import type { SectionProps } from '../types'
 
-export function FeaturedProjectSection({ section }: SectionProps<'featuredProjectSection'>) {
+export function FeaturedProjectSection({ section, lead }: SectionProps<'featuredProjectSection'>) {
   const { project } = section
   if (!project) return null
   return (
@@ -16,6 +16,7 @@ export function FeaturedProjectSection({ section }: SectionProps<'featuredProjec
           image={project.image}
           sizes="(min-width: 1024px) 50vw, 100vw"
           className="h-full w-full object-cover"
+          preload={lead}
         />
         <div className="p-8">
           <p className="flex items-center gap-2 text-sm font-medium text-brand-700">

@@ -3,10 +3,14 @@ import { PostCardList } from '../post-card'
 import { SectionFrame } from '../section-frame'
 import type { SectionProps } from '../types'
 
-export async function PostsListSection({ section }: SectionProps<'postsListSection'>) {
+export async function PostsListSection({ section, lead }: SectionProps<'postsListSection'>) {
   return (
     <SectionFrame heading={section.heading} intro={section.intro}>
-      <PostCardList posts={await getPosts()} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" />
+      <PostCardList
+        posts={await getPosts()}
+        className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3"
+        lead={lead}
+      />
     </SectionFrame>
   )
 }

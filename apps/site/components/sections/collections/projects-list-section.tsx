@@ -5,7 +5,7 @@ import { ItemGrid } from '../item-grid'
 import { SectionFrame } from '../section-frame'
 import type { SectionProps } from '../types'
 
-export async function ProjectsListSection({ section }: SectionProps<'projectsListSection'>) {
+export async function ProjectsListSection({ section, lead }: SectionProps<'projectsListSection'>) {
   return (
     <SectionFrame heading={section.heading} intro={section.intro}>
       <ItemGrid
@@ -13,11 +13,12 @@ export async function ProjectsListSection({ section }: SectionProps<'projectsLis
         className="grid gap-6 md:grid-cols-2 lg:grid-cols-3"
         itemClassName="flex flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200"
       >
-        {(project) => (
+        {(project, index) => (
           <>
             <CmsImage
               image={project.image}
               sizes="(min-width: 1024px) 33vw, (min-width: 768px) 50vw, 100vw"
+              preload={lead && index === 0}
             />
             <div className="media-card-body">
               <p className="text-sm font-medium text-brand-700">{project.location}</p>
