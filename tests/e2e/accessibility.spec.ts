@@ -8,14 +8,16 @@ import { PORTAL_ORIGIN, PUBLIC_ROUTES } from './site'
 test.describe.configure({ timeout: 90_000 })
 
 test.describe('axe-core', () => {
+  // The public site is held to every impact, minor included (a figure with a caption given the
+  // slide's group role was one); the portal's pages, further down, to serious and critical.
   for (const path of PUBLIC_ROUTES) {
-    test(`${path} has no serious or critical violation`, async ({ page }) => {
+    test(`${path} has no axe violation`, async ({ page }) => {
       await page.goto(path)
-      expect(await axeBlocking(page)).toEqual([])
+      expect(await axeBlocking(page, 'minor')).toEqual([])
     })
   }
 
-  test('every other page in the sitemap has no serious or critical violation', async ({ page }) => {
+  test('every other page in the sitemap has no axe violation', async ({ page }) => {
     test.setTimeout(600_000)
     const xml = await (await page.request.get('/sitemap.xml')).text()
     const paths = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)]
@@ -24,25 +26,25 @@ test.describe('axe-core', () => {
     const found: string[] = []
     for (const path of paths) {
       await page.goto(path)
-      found.push(...(await axeBlocking(page)).map((v) => `${path}: ${v}`))
+      found.push(...(await axeBlocking(page, 'minor')).map((v) => `${path}: ${v}`))
     }
     expect(found).toEqual([])
   })
 
   // Templates the sitemap does not list: the 404, the newsletter link outcomes and the mobile menu.
   for (const path of ['/no/such/page', '/newsletter/confirm?token=unknown', '/newsletter/unsubscribe']) {
-    test(`${path} has no serious or critical violation`, async ({ page }) => {
+    test(`${path} has no axe violation`, async ({ page }) => {
       await page.goto(path)
-      expect(await axeBlocking(page)).toEqual([])
+      expect(await axeBlocking(page, 'minor')).toEqual([])
     })
   }
 
-  test('the open mobile menu has no serious or critical violation', async ({ page }) => {
+  test('the open mobile menu has no axe violation', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 })
     await page.goto('/log-it')
     await page.getByRole('button', { name: 'Open menu' }).click()
     await page.getByRole('button', { name: 'Show Services' }).click()
-    expect(await axeBlocking(page)).toEqual([])
+    expect(await axeBlocking(page, 'minor')).toEqual([])
   })
 })
 

@@ -7,13 +7,17 @@ type AxeCheck = { data?: { messageKey?: string } | null }
 type AxeNode = { target: string[]; any: AxeCheck[] }
 type AxeViolation = { id: string; impact: string | null; help: string; nodes: AxeNode[] }
 
+const IMPACTS = ['minor', 'moderate', 'serious', 'critical'] as const
+export type AxeImpact = (typeof IMPACTS)[number]
+
 /**
- * Serious and critical axe-core violations on the current page, as readable lines, plus text on a
+ * axe-core violations of impact `from` or worse (serious and critical unless a test asks for
+ * more) on the current page, as readable lines, plus text on a
  * gradient whose contrast fails WCAG AA against any of the gradient's colours: axe cannot pick one
  * background under a gradient and files such text as "incomplete", which let dark-on-dark buttons
  * on the hero and call-to-action bands pass unnoticed.
  */
-export async function axeBlocking(page: Page): Promise<string[]> {
+export async function axeBlocking(page: Page, from: AxeImpact = 'serious'): Promise<string[]> {
   await page.addScriptTag({ path: axePath })
   const { violations, gradientFailures } = await page.evaluate(async () => {
     // biome-ignore lint/suspicious/noExplicitAny: axe is injected into the page at run time
@@ -93,7 +97,7 @@ export async function axeBlocking(page: Page): Promise<string[]> {
   })
   return [
     ...violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .filter((v) => IMPACTS.indexOf(v.impact as AxeImpact) >= IMPACTS.indexOf(from))
       .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
     ...gradientFailures,
   ]

@@ -69,32 +69,34 @@ export function TestimonialsCarousel({ testimonials }: { testimonials: Testimoni
       className="mx-auto max-w-3xl"
     >
       <div id={slideId} aria-live={rotating ? 'off' : 'polite'} aria-atomic="true">
-        {/* biome-ignore lint/a11y/useSemanticElements: the WAI-ARIA carousel pattern's slide is a group */}
-        <figure
+        {/* biome-ignore lint/a11y/useSemanticElements: the WAI-ARIA carousel pattern's slide is a group; it wraps the quote's figure, since a figure with a caption takes no other role */}
+        <div
           role="group"
           aria-roledescription="slide"
           aria-label={`${index + 1} of ${count}`}
           className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-10"
         >
-          <Stars rating={current.rating} />
-          <blockquote className="mt-4 text-lg leading-relaxed text-brand-900">
-            <p>“{current.content}”</p>
-          </blockquote>
-          <figcaption className="mt-6 flex items-center gap-4">
-            <span
-              aria-hidden="true"
-              className="inline-flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-brand-600 font-semibold text-white"
-            >
-              {current.initials}
-            </span>
-            <span>
-              <span className="block font-semibold text-brand-900">{current.name}</span>
-              <span className="block text-sm text-slate-600">
-                {current.role}, {current.company}
+          <figure>
+            <Stars rating={current.rating} />
+            <blockquote className="mt-4 text-lg leading-relaxed text-brand-900">
+              <p>“{current.content}”</p>
+            </blockquote>
+            <figcaption className="mt-6 flex items-center gap-4">
+              <span
+                aria-hidden="true"
+                className="inline-flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-brand-600 font-semibold text-white"
+              >
+                {current.initials}
               </span>
-            </span>
-          </figcaption>
-        </figure>
+              <span>
+                <span className="block font-semibold text-brand-900">{current.name}</span>
+                <span className="block text-sm text-slate-600">
+                  {current.role}, {current.company}
+                </span>
+              </span>
+            </figcaption>
+          </figure>
+        </div>
       </div>
 
       {count > 1 ? (
