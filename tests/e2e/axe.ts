@@ -11,11 +11,11 @@ const IMPACTS = ['minor', 'moderate', 'serious', 'critical'] as const
 export type AxeImpact = (typeof IMPACTS)[number]
 
 /**
- * axe-core violations of impact `from` or worse (serious and critical unless a test asks for
- * more) on the current page, as readable lines, plus text on a
- * gradient whose contrast fails WCAG AA against any of the gradient's colours: axe cannot pick one
- * background under a gradient and files such text as "incomplete", which let dark-on-dark buttons
- * on the hero and call-to-action bands pass unnoticed.
+ * axe-core violations of impact `from` or worse (serious and critical unless a test asks for more)
+ * on the current page, as readable lines, plus text on a gradient whose contrast fails WCAG AA
+ * against any of the gradient's colours: axe cannot pick one background under a gradient and files
+ * such text as "incomplete", which let dark-on-dark buttons on the hero and call-to-action bands
+ * pass unnoticed.
  */
 export async function axeBlocking(page: Page, from: AxeImpact = 'serious'): Promise<string[]> {
   await page.addScriptTag({ path: axePath })
