@@ -74,7 +74,10 @@ async function plan(ctx: RestContext, request: RestRequest): Promise<RelationPla
   const rootLevel = query.levels.get('') as Level
   const alias = 'pgrst_t0'
   const selectItems = parseSelect(query.select)
-  const where = rootLevel.filters.map((f) => builder.filterSql(rel, alias, f))
+  // An insert has no WHERE: PostgREST does not apply the query string's filters to the rows it
+  // inserts, and their values would be bind parameters the statement never uses, which PostgreSQL
+  // refuses (a protocol error, or a parameter whose type it cannot tell).
+  const where = method === 'POST' ? [] : rootLevel.filters.map((f) => builder.filterSql(rel, alias, f))
   const table = `${quoteIdent(rel.schema)}.${quoteIdent(rel.name)}`
   const wantsBody = method === 'GET' || method === 'HEAD' || prefer.return === 'representation'
   const selected = wantsBody
