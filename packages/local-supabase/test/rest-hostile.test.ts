@@ -1,5 +1,6 @@
 // Requests PostgREST answers without an error that the stand-in must not turn into a 5xx or a
-// database message: an empty array is a bulk insert of nothing; filters on an insert are ignored.
+// database message: an empty array is a bulk insert of nothing, filters on an insert are ignored,
+// and an empty PATCH updates nothing.
 import { describe, expect, it, vi } from 'vitest'
 import { keys, sql, urls } from './helpers.js'
 
@@ -69,5 +70,20 @@ describe('POST with filters in the query string', () => {
     } finally {
       await sql('drop table public.hostile_probe')
     }
+  })
+})
+
+describe('PATCH {}', () => {
+  it('updates nothing and answers 204, whatever the filters', async () => {
+    const res = await fetch(`${urls.api}/rest/v1/companies?name=eq.Nobody`, {
+      method: 'PATCH',
+      headers: {
+        apikey: keys.anonKey,
+        Authorization: `Bearer ${keys.serviceRoleKey}`,
+        'Content-Type': 'application/json',
+      },
+      body: '{}',
+    })
+    expect(res.status, await res.text()).toBe(204)
   })
 })

@@ -34,9 +34,13 @@ function checkColumns(rel: Relation, columns: string[]): void {
   }
 }
 
-/** Selects nothing, with the shape the read-back expects. */
+/**
+ * Selects nothing, with the shape the read-back expects. The request's filters stay in the
+ * (never true) condition: their values are bind parameters, and one the statement does not use is
+ * a protocol error.
+ */
 const noRows = (p: RelationPlan) =>
-  `select ${quoteIdent(p.alias)}.*, false as pgrst_inserted from ${p.table} ${quoteIdent(p.alias)} where false`
+  `select ${quoteIdent(p.alias)}.*, false as pgrst_inserted from ${p.table} ${quoteIdent(p.alias)} where ${['false', ...p.where].join(' and ')}`
 
 /** `jsonb_build_object('col', <default>, …)` for the given columns that have a default; undefined if none. */
 function defaultsObject(rel: Relation, columns: string[]): string | undefined {
