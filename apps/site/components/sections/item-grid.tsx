@@ -5,18 +5,22 @@ export function ItemGrid<T extends { _id: string }>({
   items,
   className,
   itemClassName,
+  lead = false,
   children,
 }: {
   items: T[]
   className: string
   itemClassName?: string
-  children: (item: T, index: number) => ReactNode
+  /** The grid opens the page (SectionProps' `lead`): its first item's picture is fetched first. */
+  lead?: boolean
+  /** `preload`: this item's picture is on the first screen; pass it to its `CmsImage`. */
+  children: (item: T, preload: boolean) => ReactNode
 }) {
   return (
     <ul className={className}>
       {items.map((item, index) => (
         <li key={item._id} className={itemClassName}>
-          {children(item, index)}
+          {children(item, lead && index === 0)}
         </li>
       ))}
     </ul>

@@ -48,8 +48,8 @@ export function PostCardList({
   lead?: boolean
 }) {
   return (
-    <ItemGrid items={posts} className={className}>
-      {(post, index) => <PostCard post={post} preload={lead && index === 0} />}
+    <ItemGrid items={posts} className={className} lead={lead}>
+      {(post, preload) => <PostCard post={post} preload={preload} />}
     </ItemGrid>
   )
 }

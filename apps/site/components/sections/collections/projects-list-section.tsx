@@ -12,13 +12,14 @@ export async function ProjectsListSection({ section, lead }: SectionProps<'proje
         items={await getProjects()}
         className="grid gap-6 md:grid-cols-2 lg:grid-cols-3"
         itemClassName="flex flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200"
+        lead={lead}
       >
-        {(project, index) => (
+        {(project, preload) => (
           <>
             <CmsImage
               image={project.image}
               sizes="(min-width: 1024px) 33vw, (min-width: 768px) 50vw, 100vw"
-              preload={lead && index === 0}
+              preload={preload}
             />
             <div className="media-card-body">
               <p className="text-sm font-medium text-brand-700">{project.location}</p>
