@@ -1,3 +1,4 @@
+import { NotFoundLogger } from '@siyakha/ui/not-found-logger'
 import { SkipLink } from '@siyakha/ui/skip-link'
 import { Toaster } from '@siyakha/ui/toaster'
 import type { Metadata, Viewport } from 'next'
@@ -42,6 +43,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
           {children}
         </main>
         <Toaster />
+        <NotFoundLogger />
       </body>
     </html>
   )

@@ -1,6 +1,6 @@
 import { buttonClasses } from '@siyakha/ui/button'
 import { Container } from '@siyakha/ui/container'
-import { NotFoundLogger } from '@siyakha/ui/not-found-logger'
+import { notFoundMarker } from '@siyakha/ui/not-found'
 import type { Metadata } from 'next'
 import { SITE_URL } from '@/lib/env'
 
@@ -8,13 +8,12 @@ export const metadata: Metadata = { title: 'Page not found' }
 
 export default function NotFound() {
   return (
-    <Container className="py-24 text-center">
+    <Container {...notFoundMarker} className="py-24 text-center">
       <h1 className="text-3xl font-bold text-brand-900">Oops! Page not found</h1>
       <p className="mt-3 text-slate-600">The page you asked for does not exist in the portal.</p>
       <a href={SITE_URL} className={buttonClasses({ className: 'mt-8' })}>
         Back to home
       </a>
-      <NotFoundLogger />
     </Container>
   )
 }

@@ -1,3 +1,4 @@
+import { NotFoundLogger } from '@siyakha/ui/not-found-logger'
 import { SkipLink } from '@siyakha/ui/skip-link'
 import { Toaster } from '@siyakha/ui/toaster'
 import type { Metadata, Viewport } from 'next'
@@ -72,6 +73,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
         {settings.whatsappNumber ? <WhatsappEnquiry whatsappNumber={settings.whatsappNumber} /> : null}
         <AdminQuickActions companyName={brandName} adminEmail={settings.emails.accounts} />
         <HashScroll />
+        <NotFoundLogger />
         <Toaster />
         <JsonLd
           data={businessJsonLd({

@@ -1,6 +1,6 @@
 import { buttonClasses } from '@siyakha/ui/button'
 import { Container } from '@siyakha/ui/container'
-import { NotFoundLogger } from '@siyakha/ui/not-found-logger'
+import { notFoundMarker } from '@siyakha/ui/not-found'
 import type { Metadata } from 'next'
 import Link from 'next/link'
 
@@ -8,13 +8,15 @@ export const metadata: Metadata = { title: 'Page not found', robots: { index: fa
 
 export default function NotFound() {
   return (
-    <Container className="flex min-h-[50vh] flex-col items-center justify-center py-24 text-center">
+    <Container
+      {...notFoundMarker}
+      className="flex min-h-[50vh] flex-col items-center justify-center py-24 text-center"
+    >
       <p className="text-6xl font-extrabold text-brand-700">404</p>
       <h1 className="mt-4 text-3xl font-bold text-slate-900">Oops! Page not found</h1>
       <Link href="/" className={buttonClasses({ className: 'mt-8' })}>
         Return to Home
       </Link>
-      <NotFoundLogger />
     </Container>
   )
 }

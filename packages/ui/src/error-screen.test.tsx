@@ -1,5 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
+import { buttonClasses } from './button'
 import { ErrorScreen } from './error-screen'
 
 describe('ErrorScreen', () => {
@@ -25,5 +26,13 @@ describe('ErrorScreen', () => {
     )
     expect(html).not.toContain('Reference')
     expect(html).not.toContain('thrown string')
+  })
+
+  it('writes out the same button looks as buttonClasses', () => {
+    const html = renderToStaticMarkup(
+      <ErrorScreen error={null} retry={() => {}} backHref="/" backLabel="Return to Home" />,
+    )
+    expect(html).toContain(`<button type="button" class="${buttonClasses()}">Try again</button>`)
+    expect(html).toContain(`<a href="/" class="${buttonClasses({ variant: 'outline' })}">`)
   })
 })

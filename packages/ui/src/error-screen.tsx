@@ -1,8 +1,6 @@
 'use client'
 
 import { useEffect } from 'react'
-import { Button, buttonClasses } from './button'
-import { Container } from './container'
 
 export type ErrorScreenProps = {
   /** What the error boundary caught. Only logged: its message and stack never reach the page. */
@@ -18,6 +16,9 @@ export type ErrorScreenProps = {
  * What an error boundary shows instead of a blank page or a stack trace: a plain explanation, a
  * retry (most failures here are a data source that is briefly unavailable) and a way back. The
  * error's digest is shown as a reference that matches the server log.
+ *
+ * Written with the classes Container and buttonClasses would give rather than with them: the apps'
+ * global-error imports this screen, and with it every page's scripts.
  */
 export function ErrorScreen({ error, retry, backHref, backLabel }: ErrorScreenProps) {
   useEffect(() => {
@@ -30,10 +31,7 @@ export function ErrorScreen({ error, retry, backHref, backLabel }: ErrorScreenPr
       : null
 
   return (
-    <Container
-      width="2xl"
-      className="flex min-h-[50vh] flex-col items-center justify-center py-24 text-center"
-    >
+    <div className="page-column flex min-h-[50vh] max-w-2xl flex-col items-center justify-center py-24 text-center">
       <h1 className="text-3xl font-bold text-brand-900">Something went wrong</h1>
       <p className="mt-4 text-lg text-slate-700">
         We couldn’t load this page just now. This is usually temporary: try again, or come back in a few
@@ -41,11 +39,17 @@ export function ErrorScreen({ error, retry, backHref, backLabel }: ErrorScreenPr
       </p>
       {digest ? <p className="mt-2 text-sm text-slate-600">Reference: {digest}</p> : null}
       <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <Button onClick={retry}>Try again</Button>
-        <a href={backHref} className={buttonClasses({ variant: 'outline' })}>
+        <button
+          type="button"
+          className="btn btn-primary btn-md focus-visible:outline-brand-600"
+          onClick={retry}
+        >
+          Try again
+        </button>
+        <a href={backHref} className="btn btn-outline btn-md focus-visible:outline-brand-600">
           {backLabel}
         </a>
       </div>
-    </Container>
+    </div>
   )
 }
