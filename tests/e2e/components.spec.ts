@@ -59,6 +59,30 @@ test.describe('header, desktop', () => {
     await expect(services).toHaveAttribute('aria-expanded', 'false')
   })
 
+  test('site links open pages without a page load, fetched ahead on hover, not on sight', async ({
+    page,
+  }) => {
+    const fetched: string[] = []
+    page.on('request', (request) => {
+      const url = new URL(request.url())
+      if (url.searchParams.has('_rsc')) fetched.push(url.pathname)
+    })
+    await page.goto('/')
+    await page.waitForLoadState('networkidle')
+    // Visible in the header, yet not fetched: a visitor on mobile data pays for every prefetch.
+    expect(fetched).not.toContain('/projects')
+    await page.evaluate(() => {
+      ;(window as unknown as { samePage: boolean }).samePage = true
+    })
+    const projects = mainNav(page).getByRole('link', { name: 'Projects', exact: true })
+    await projects.hover()
+    await expect.poll(() => fetched.includes('/projects')).toBe(true)
+    await projects.click()
+    await expect(page).toHaveURL(/\/projects$/)
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true)
+  })
+
   test('top-level links are there and the mobile toggle is not', async ({ page }) => {
     await page.goto('/')
     for (const name of ['Home', 'About', 'Projects', 'Blog', 'Support Deals']) {

@@ -2,7 +2,7 @@ import { buttonClasses } from '@siyakha/ui/button'
 import { Container } from '@siyakha/ui/container'
 import { notFoundMarker } from '@siyakha/ui/not-found'
 import type { Metadata } from 'next'
-import Link from 'next/link'
+import { Link } from '@/components/link'
 
 export const metadata: Metadata = { title: 'Page not found', robots: { index: false } }
 

@@ -1,4 +1,4 @@
-import Link from 'next/link'
+import { Link } from '@/components/link'
 import { spriteHref } from './sprite'
 
 /** The small logo mark (a symbol of icons.svg): a stylised network node on the brand blue. Decorative next to the name. */

@@ -5,11 +5,11 @@ import {
   resolveLinks,
 } from '@siyakha/content/links'
 import { buttonClasses } from '@siyakha/ui/button'
-import Link from 'next/link'
+import { Link } from '@/components/link'
 import { linkTarget } from '@/lib/redirects'
 
 /**
- * Whether `next/link` may take a visitor to `href` without a page load: same-page fragments and
+ * Whether Link (components/link.tsx) may take a visitor to `href` without a page load: same-page fragments and
  * paths of this site. A path with a #fragment (the consultation buttons' /contact#quote-form) is a
  * full page load instead: browsers keep the fragment across /contact's redirect, the client
  * router can drop it.

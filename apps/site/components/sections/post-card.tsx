@@ -1,5 +1,5 @@
 import type { PostsQueryResult } from '@siyakha/content/types'
-import Link from 'next/link'
+import { Link } from '@/components/link'
 import { formatDate } from '@/lib/format'
 import { CmsImage } from './cms-image'
 import { ItemGrid } from './item-grid'

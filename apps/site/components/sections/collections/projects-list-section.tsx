@@ -1,4 +1,4 @@
-import Link from 'next/link'
+import { Link } from '@/components/link'
 import { getProjects } from '@/lib/content'
 import { CmsImage } from '../cms-image'
 import { ItemGrid } from '../item-grid'
