@@ -1,6 +1,8 @@
 'use client'
 
-import { ArrowIcon } from '@siyakha/ui/carousel'
+// From its own module: importing it from @siyakha/ui/carousel put the whole carousel (1.2 KB) in
+// this part's script.
+import { ArrowIcon } from '@siyakha/ui/stroke-icon'
 import { useEffect, useId, useState } from 'react'
 import { spriteHref } from './sprite'
 

@@ -5,8 +5,6 @@ import { Children, type KeyboardEvent, type ReactNode, useEffect, useRef, useSta
 import { cn } from './cn'
 import { ArrowIcon } from './stroke-icon'
 
-export { ArrowIcon }
-
 /**
  * Embla's options that are plain data. Its element and callback options are left out: the
  * carousel compares options by value to know when to re-create Embla.
