@@ -201,7 +201,9 @@ test.describe('testimonials', () => {
     await page.clock.install()
     await page.goto('/')
     await expect(dot(page, 1)).toHaveAttribute('aria-current', 'true')
-    // The timer starts once the component has hydrated; retry until one interval has run.
+    // Its code loads, and the rotation starts, as the carousel nears the viewport: nobody reads a
+    // testimonial that turns out of sight. Retry until one interval has run after that.
+    await page.getByRole('region', { name: 'Testimonials' }).scrollIntoViewIfNeeded()
     await expect(async () => {
       await page.clock.runFor(5000)
       await expect(dot(page, 1)).not.toHaveAttribute('aria-current', 'true', { timeout: 250 })
@@ -393,6 +395,24 @@ test.describe('forms check their input before sending', () => {
     await expect(form.getByLabel('Full name')).toHaveValue('Lerato Khumalo')
     await expect(page.getByText('Quote request sent')).toHaveCount(0)
     await expect(form.locator('input[name="company_website"]')).toHaveAttribute('tabindex', '-1')
+  })
+
+  test('the home quote form loads its code as it nears the viewport, not with the page', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.goto('/')
+    await page.waitForLoadState('networkidle')
+    const quote = new QuoteForm(page)
+    const hydrated = () =>
+      quote.form
+        .locator('form')
+        .evaluate((form) => Object.keys(form).some((key) => key.startsWith('__reactFiber')))
+    expect(await hydrated()).toBe(false)
+    // The rest of the page is live meanwhile.
+    await page.getByRole('button', { name: 'Open menu' }).click()
+    await expect(page.getByRole('button', { name: 'Close menu' })).toBeVisible()
+    await page.getByRole('button', { name: 'Close menu' }).click()
+    await quote.form.scrollIntoViewIfNeeded()
+    await expect.poll(hydrated).toBe(true)
   })
 
   test('what is typed before the form hydrates is kept once it does', async ({ page }) => {

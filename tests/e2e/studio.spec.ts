@@ -168,6 +168,8 @@ test('the Presentation tool previews the site with its drafts', async ({ page, b
     const studio = new StudioPage(page)
     await page.goto(`${studio.origin}/presentation`)
     const preview = page.frameLocator('iframe')
+    // Testimonial 3 shows once the carousel has turned twice; it turns once it is in sight.
+    await preview.getByRole('region', { name: 'Testimonials' }).scrollIntoViewIfNeeded({ timeout: 30_000 })
     await expect(preview.getByText(draftName).first()).toBeAttached({ timeout: 30_000 })
     const visitor = await browser.newPage()
     await visitor.goto('/')
