@@ -415,6 +415,26 @@ test.describe('forms check their input before sending', () => {
     await expect.poll(hydrated).toBe(true)
   })
 
+  test('a page opened by a client-side navigation loads its parts at once', async ({ page }) => {
+    // From a page with a part of its own (the newsletter box), hydrated before the navigation.
+    await page.goto('/blog')
+    await page.evaluate(() => {
+      ;(window as unknown as { samePage: boolean }).samePage = true
+    })
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Home', exact: true })
+      .click()
+    await expect(page).toHaveURL(/\/$/)
+    expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true)
+    // No server HTML stood in for the form, so nothing waits for it to come into view.
+    const hydrated = () =>
+      new QuoteForm(page).form
+        .locator('form')
+        .evaluate((form) => Object.keys(form).some((key) => key.startsWith('__reactFiber')))
+    await expect.poll(hydrated).toBe(true)
+  })
+
   test('what is typed before the form hydrates is kept once it does', async ({ page }) => {
     // Scripts are held back, so the first field is typed into the server-rendered form; a
     // controlled field would then be reset by the next render (a keystroke in another field).
