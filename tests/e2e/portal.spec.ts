@@ -115,6 +115,32 @@ test("a customer cannot open another customer's ticket", async ({ page }) => {
   await expect(page.getByText('Not found or access denied.')).toBeVisible()
 })
 
+test('portal links open pages without a page load, fetched ahead on hover, not on sight', async ({
+  page,
+}) => {
+  await new AuthPage(page).signInTo('/portal/my-tickets', THABO)
+  const fetched: string[] = []
+  page.on('request', (request) => {
+    const address = new URL(request.url())
+    if (address.searchParams.has('_rsc')) fetched.push(address.pathname)
+  })
+  await page.goto(url('/portal/my-tickets'))
+  const open = page.getByRole('link', { name: /\[TCK-7Q4M2A\]/ })
+  await expect(open).toBeVisible()
+  await page.waitForLoadState('networkidle')
+  // next/link asked the server for every ticket in view: a render for each row, for each visit.
+  expect(fetched).toEqual([])
+  await page.evaluate(() => {
+    ;(window as unknown as { samePage: boolean }).samePage = true
+  })
+  await open.hover()
+  await expect.poll(() => fetched.includes(`/portal/tickets/${THABOS_TICKET}`)).toBe(true)
+  await open.click()
+  await expect(page).toHaveURL(url(`/portal/tickets/${THABOS_TICKET}`))
+  await expect(page.getByText('TCK-7Q4M2A').first()).toBeVisible()
+  expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true)
+})
+
 test('password recovery through the emailed link', async ({ page }) => {
   const email = uniqueEmail('recover')
   await signUpConfirmed(page, email)

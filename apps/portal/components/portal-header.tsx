@@ -1,6 +1,6 @@
 import { buttonClasses } from '@siyakha/ui/button'
 import { Container } from '@siyakha/ui/container'
-import Link from 'next/link'
+import { Link } from '@siyakha/ui/link'
 import { SITE_URL } from '@/lib/env'
 import { currentUser, currentUserIsStaff } from '@/lib/session'
 

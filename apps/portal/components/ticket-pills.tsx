@@ -1,6 +1,5 @@
 import { PRIORITY_LABELS, staffStatusLabel, type TicketPriority } from '@siyakha/schemas/helpdesk'
 import type { TicketStatus } from '@siyakha/schemas/ticket'
-import { cn } from '@siyakha/ui/cn'
 
 // Colours an agent reads at a glance; the words carry the meaning too (never colour alone).
 const STATUS_TONE: Record<TicketStatus, string> = {
@@ -19,15 +18,12 @@ const PRIORITY_TONE: Record<TicketPriority, string> = {
   urgent: 'bg-red-600 text-white ring-red-700',
 }
 
-const PILL =
-  'inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset'
-
 export function StatusPill({ status }: { status: TicketStatus }) {
-  return <span className={cn(PILL, STATUS_TONE[status])}>{staffStatusLabel(status)}</span>
+  return <span className={`pill ${STATUS_TONE[status]}`}>{staffStatusLabel(status)}</span>
 }
 
 export function PriorityPill({ priority }: { priority: TicketPriority }) {
-  return <span className={cn(PILL, PRIORITY_TONE[priority])}>{PRIORITY_LABELS[priority]}</span>
+  return <span className={`pill ${PRIORITY_TONE[priority]}`}>{PRIORITY_LABELS[priority]}</span>
 }
 
 export function TagList({ tags }: { tags: readonly string[] }) {

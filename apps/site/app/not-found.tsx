@@ -1,8 +1,8 @@
 import { buttonClasses } from '@siyakha/ui/button'
 import { Container } from '@siyakha/ui/container'
+import { Link } from '@siyakha/ui/link'
 import { notFoundMarker } from '@siyakha/ui/not-found'
 import type { Metadata } from 'next'
-import { Link } from '@/components/link'
 
 export const metadata: Metadata = { title: 'Page not found', robots: { index: false } }
 

@@ -1,4 +1,4 @@
-import { Link } from '@/components/link'
+import { Link } from '@siyakha/ui/link'
 import { spriteHref } from './sprite'
 
 /** The small logo mark (a symbol of icons.svg): a stylised network node on the brand blue. Decorative next to the name. */

@@ -1,8 +1,8 @@
 'use client'
 
+import { Link } from '@siyakha/ui/link'
 import { usePathname } from 'next/navigation'
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react'
-import { Link } from '@/components/link'
 import { Chevron } from './chevron'
 import type { NavLink } from './services-menu'
 

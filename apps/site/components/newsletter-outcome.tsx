@@ -1,6 +1,6 @@
 import { buttonClasses } from '@siyakha/ui/button'
 import { Container } from '@siyakha/ui/container'
-import { Link } from '@/components/link'
+import { Link } from '@siyakha/ui/link'
 
 /** The page a newsletter email link lands on: one heading, one sentence, a way back. */
 export function NewsletterOutcome({ heading, text }: { heading: string; text: string }) {

@@ -1,8 +1,8 @@
 'use client'
 
+import { Link } from '@siyakha/ui/link'
 import { usePathname } from 'next/navigation'
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react'
-import { Link } from '@/components/link'
 import { Chevron } from './chevron'
 
 export type NavLink = { title: string; href: string }

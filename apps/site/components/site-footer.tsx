@@ -1,6 +1,6 @@
 import { Container } from '@siyakha/ui/container'
+import { Link } from '@siyakha/ui/link'
 import type { ReactNode } from 'react'
-import { Link } from '@/components/link'
 import { BrandLink } from './brand-mark'
 import { PORTAL_LINK } from './site-header'
 import { spriteHref } from './sprite'

@@ -1,7 +1,7 @@
 import { buttonClasses } from '@siyakha/ui/button'
 import { Container } from '@siyakha/ui/container'
+import { Link } from '@siyakha/ui/link'
 import type { ReactNode } from 'react'
-import { Link } from '@/components/link'
 import { BrandLink } from './brand-mark'
 import { MobileMenu } from './mobile-menu'
 import { type NavLink, navLinkClasses, ServicesMenu } from './services-menu'

@@ -1,6 +1,6 @@
 import { HELPDESK_MESSAGES } from '@siyakha/schemas/helpdesk'
 import { Container } from '@siyakha/ui/container'
-import Link from 'next/link'
+import { Link } from '@siyakha/ui/link'
 
 /**
  * What a ticket page shows when the ticket is missing, unreadable or not the user's to see: the

@@ -1,7 +1,7 @@
 import { customerStatusLabel } from '@siyakha/schemas/ticket'
 import { adminCompanyIdsQuery, myTicketsQuery, type TicketCursor } from '@siyakha/supabase/queries'
 import { buttonClasses } from '@siyakha/ui/button'
-import Link from 'next/link'
+import { Link } from '@siyakha/ui/link'
 import { cursorOf } from '@/lib/cursor'
 import { formatDateTime } from '@/lib/format'
 import { currentUser, serverSupabase } from '@/lib/session'

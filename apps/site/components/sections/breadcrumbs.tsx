@@ -1,4 +1,4 @@
-import { Link } from '@/components/link'
+import { Link } from '@siyakha/ui/link'
 
 /** Visible breadcrumbs; the last item is the current page. */
 export function Breadcrumbs({ items }: { items: { name: string; path: string }[] }) {

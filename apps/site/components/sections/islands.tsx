@@ -69,9 +69,11 @@ function Part<P extends object>({
   return <Component {...props} />
 }
 
+const frameOf = (id: string) => document.querySelector(`[data-island="${id}"]`)
+
 /** Resolves once the part comes near the viewport or the visitor reaches for it. */
 function whenNeeded(id: string): Promise<void> {
-  const frame = document.querySelector(`[data-island="${id}"]`)
+  const frame = frameOf(id)
   if (!frame) return Promise.resolve()
   return new Promise((resolve) => {
     const observer = new IntersectionObserver(
@@ -104,7 +106,7 @@ function useHeldClicks(id: string): () => void {
   const ready = useRef(false)
   const held = useRef<Element | null>(null)
   useEffect(() => {
-    const frame = document.querySelector(`[data-island="${id}"]`)
+    const frame = frameOf(id)
     if (!frame) return
     const onClick = (event: MouseEvent) => {
       if (ready.current || !(event.target instanceof Element) || !frame.contains(event.target)) return

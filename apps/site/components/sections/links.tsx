@@ -5,14 +5,14 @@ import {
   resolveLinks,
 } from '@siyakha/content/links'
 import { buttonClasses } from '@siyakha/ui/button'
-import { Link } from '@/components/link'
+import { Link } from '@siyakha/ui/link'
 import { linkTarget } from '@/lib/redirects'
 
 /**
- * Whether Link (components/link.tsx) may take a visitor to `href` without a page load: same-page fragments and
- * paths of this site. A path with a #fragment (the consultation buttons' /contact#quote-form) is a
- * full page load instead: browsers keep the fragment across /contact's redirect, the client
- * router can drop it.
+ * Whether Link (@siyakha/ui/link) may take a visitor to `href` without a page load: same-page
+ * fragments and paths of this site. A path with a #fragment (the consultation buttons'
+ * /contact#quote-form) is a full page load instead: browsers keep the fragment across /contact's
+ * redirect, the client router can drop it.
  */
 export function isClientRoute(href: string): boolean {
   return href.startsWith('#') || (href.startsWith('/') && !href.includes('#'))

@@ -1,5 +1,5 @@
 import type { PostsQueryResult } from '@siyakha/content/types'
-import { Link } from '@/components/link'
+import { Link } from '@siyakha/ui/link'
 import { formatDate } from '@/lib/format'
 import { CmsImage } from './cms-image'
 import { ItemGrid } from './item-grid'

@@ -1,6 +1,6 @@
 import { PortableText, type PortableTextComponents } from '@portabletext/react'
 import type { PortableTextBlock } from '@portabletext/types'
-import { Link } from '@/components/link'
+import { Link } from '@siyakha/ui/link'
 import { linkTarget } from '@/lib/redirects'
 import { isClientRoute } from './links'
 

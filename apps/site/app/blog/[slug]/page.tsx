@@ -1,6 +1,6 @@
 import { Container } from '@siyakha/ui/container'
+import { Link } from '@siyakha/ui/link'
 import { JsonLd } from '@/components/json-ld'
-import { Link } from '@/components/link'
 import { CmsImage } from '@/components/sections/cms-image'
 import { LinkButtons } from '@/components/sections/links'
 import { RichText } from '@/components/sections/rich-text'

@@ -1,6 +1,6 @@
 import { buttonClasses } from '@siyakha/ui/button'
+import { Link } from '@siyakha/ui/link'
 import { Icon } from '@/components/icon'
-import { Link } from '@/components/link'
 import { CmsImage } from '../cms-image'
 import { FeatureList } from '../feature-list'
 import { SectionFrame } from '../section-frame'

@@ -1,5 +1,5 @@
 import { buttonClasses } from '@siyakha/ui/button'
-import { Link } from '@/components/link'
+import { Link } from '@siyakha/ui/link'
 import { getLatestPosts } from '@/lib/content'
 import { PostCardList } from '../post-card'
 import { SectionFrame } from '../section-frame'

@@ -1,4 +1,4 @@
-import { Link } from '@/components/link'
+import { Link } from '@siyakha/ui/link'
 import { getProjects } from '@/lib/content'
 import { CmsImage } from '../cms-image'
 import { ItemGrid } from '../item-grid'

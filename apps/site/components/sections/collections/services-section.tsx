@@ -1,5 +1,5 @@
+import { Link } from '@siyakha/ui/link'
 import { Icon } from '@/components/icon'
-import { Link } from '@/components/link'
 import { getServices } from '@/lib/content'
 import { serviceHref } from '@/lib/routes'
 import { ItemGrid } from '../item-grid'

@@ -13,8 +13,8 @@ import {
   userEmailsQuery,
 } from '@siyakha/supabase/queries'
 import { Container } from '@siyakha/ui/container'
+import { Link } from '@siyakha/ui/link'
 import type { Metadata } from 'next'
-import Link from 'next/link'
 import { Conversation } from '@/components/conversation'
 import { LiveUpdates } from '@/components/live-updates'
 import { SlaDue } from '@/components/sla-due'

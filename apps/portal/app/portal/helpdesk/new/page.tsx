@@ -1,6 +1,6 @@
 import { Container } from '@siyakha/ui/container'
+import { Link } from '@siyakha/ui/link'
 import type { Metadata } from 'next'
-import Link from 'next/link'
 import { requireUser, staffPageAccess } from '@/lib/session'
 import { AccessDenied } from '../../access-denied'
 import { ClientTicketForm } from './client-ticket-form'

@@ -1,7 +1,7 @@
 import { deadLettersQuery } from '@siyakha/supabase/queries'
 import { Container } from '@siyakha/ui/container'
+import { Link } from '@siyakha/ui/link'
 import type { Metadata } from 'next'
-import Link from 'next/link'
 import { formatDateTime } from '@/lib/format'
 import { requireUser, serverSupabase, staffPageAccess } from '@/lib/session'
 import { AccessDenied } from '../../access-denied'

@@ -5,7 +5,7 @@ import {
   queueQueryString,
 } from '@siyakha/schemas/helpdesk-queue'
 import type { helpdeskQueueQuery } from '@siyakha/supabase/queries'
-import Link from 'next/link'
+import { Link } from '@siyakha/ui/link'
 import { SlaDue } from '@/components/sla-due'
 import { PriorityPill, StatusPill, TagList } from '@/components/ticket-pills'
 import { formatDateTime } from '@/lib/format'
@@ -52,11 +52,8 @@ function SortHeading({ label, sort, filters }: { label: string; sort: QueueSort;
   )
 }
 
-// On phones the table becomes a list of cards: each row a block, each cell a line that names its
-// column (data-label), the header row kept for screen readers only.
-const CELL =
-  'px-3 py-1 md:py-2 max-md:flex max-md:gap-2 max-md:before:w-28 max-md:before:shrink-0 max-md:before:font-semibold max-md:before:text-slate-600 max-md:before:content-[attr(data-label)]'
-
+// Cell and row styles (the phone layout as cards among them) are globals.css's queue-cell and
+// queue-row: written out here they were repeated on every cell of every row.
 function Cell({
   label,
   children,
@@ -67,7 +64,7 @@ function Cell({
   className?: string
 }) {
   return (
-    <td data-label={label} className={`${CELL} ${className ?? ''}`}>
+    <td data-label={label} className={className ? `queue-cell ${className}` : 'queue-cell'}>
       {children}
     </td>
   )
@@ -112,12 +109,8 @@ export function QueueTable({
         </thead>
         <tbody className="divide-y divide-slate-200 max-md:block max-md:space-y-3 max-md:divide-y-0">
           {tickets.map((ticket) => (
-            <tr
-              key={ticket.id}
-              data-queue-row
-              className="align-top data-[current]:bg-brand-50 data-[current]:outline-2 data-[current]:outline-brand-600 max-md:block max-md:rounded-lg max-md:border max-md:border-slate-200 max-md:bg-white max-md:py-2"
-            >
-              <td className="px-3 py-2 max-md:float-right">
+            <tr key={ticket.id} data-queue-row className="queue-row">
+              <td className="queue-check">
                 <input
                   type="checkbox"
                   name="ids"
@@ -127,17 +120,13 @@ export function QueueTable({
                   className="size-4"
                 />
               </td>
-              <Cell label="Ticket" className="min-w-64 max-md:block max-md:before:hidden">
-                <Link
-                  href={`/portal/helpdesk/${ticket.id}`}
-                  data-queue-link
-                  className="font-mono text-xs font-semibold text-brand-700 underline underline-offset-2"
-                >
+              <td data-label="Ticket" className="queue-lead">
+                <Link href={`/portal/helpdesk/${ticket.id}`} data-queue-link className="queue-ref">
                   {ticket.tracking_ref}
                 </Link>
                 <p className="text-brand-900">{ticket.summary}</p>
                 <TagList tags={ticket.tags} />
-              </Cell>
+              </td>
               <Cell label="Status">
                 <StatusPill status={ticket.status} />
               </Cell>

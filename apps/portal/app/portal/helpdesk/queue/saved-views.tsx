@@ -1,4 +1,4 @@
-import Link from 'next/link'
+import { Link } from '@siyakha/ui/link'
 import { RemoveViewButton, SaveViewForm } from './saved-view-forms'
 
 export interface SavedViewRow {
