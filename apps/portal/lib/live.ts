@@ -8,9 +8,18 @@ import { createRealtimeClient } from '@siyakha/supabase/browser-realtime'
  */
 let client: ReturnType<typeof createRealtimeClient> | undefined
 let cached: { token: string; expiresAt: number } | undefined
+/** The request under way: Realtime asks more than once as a page connects; one request answers all. */
+let pending: Promise<string | null> | undefined
 
-async function liveToken(): Promise<string | null> {
-  if (cached && cached.expiresAt - Date.now() > 60_000) return cached.token
+function liveToken(): Promise<string | null> {
+  if (cached && cached.expiresAt - Date.now() > 60_000) return Promise.resolve(cached.token)
+  pending ??= fetchToken().finally(() => {
+    pending = undefined
+  })
+  return pending
+}
+
+async function fetchToken(): Promise<string | null> {
   try {
     const response = await fetch('/portal/realtime-token', { cache: 'no-store', credentials: 'same-origin' })
     if (!response.ok) throw new Error(`/portal/realtime-token answered ${response.status}`)

@@ -139,7 +139,7 @@ export function QueueTable({
               <Cell label="Company">
                 {ticket.company_name || <span className="text-slate-600">None</span>}
               </Cell>
-              <Cell label="Assignee" className="whitespace-nowrap">
+              <Cell label="Assignee" className="md:whitespace-nowrap">
                 {!ticket.assigned_to ? (
                   <span className="text-slate-600">Unassigned</span>
                 ) : ticket.assigned_to === userId ? (
@@ -148,13 +148,13 @@ export function QueueTable({
                   ticket.assignee_name
                 )}
               </Cell>
-              <Cell label="SLA due" className="whitespace-nowrap">
+              <Cell label="SLA due" className="md:whitespace-nowrap">
                 <SlaDue ticket={ticket} now={now} />
               </Cell>
-              <Cell label="Last activity" className="whitespace-nowrap">
+              <Cell label="Last activity" className="md:whitespace-nowrap">
                 <time dateTime={ticket.last_activity_at}>{formatDateTime(ticket.last_activity_at)}</time>
               </Cell>
-              <Cell label="Created" className="whitespace-nowrap">
+              <Cell label="Created" className="md:whitespace-nowrap">
                 <time dateTime={ticket.created_at}>{formatDateTime(ticket.created_at)}</time>
               </Cell>
             </tr>
