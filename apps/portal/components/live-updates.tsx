@@ -4,6 +4,7 @@ import { useRouter } from 'next/navigation'
 import { useEffect, useState } from 'react'
 import { liveClient } from '@/lib/live'
 import type { LiveBinding } from '@/lib/live-bindings'
+import { refreshPacer } from '@/lib/live-refresh'
 
 type LiveState = 'connecting' | 'live' | 'paused'
 
@@ -16,8 +17,9 @@ const WORDS: Record<LiveState, string> = {
 /**
  * Keeps a server-rendered page current: when a row it shows changes (Supabase Realtime
  * postgres_changes, which only reaches those allowed to read the row), the page's server
- * components render again (router.refresh keeps what is typed and where focus is). A reconnect
- * refreshes too, since Realtime does not replay what happened while it was away.
+ * components render again (router.refresh keeps what is typed and where focus is), paced by
+ * lib/live-refresh.ts. A reconnect refreshes too, since Realtime does not replay what happened
+ * while it was away.
  */
 export function LiveUpdates({ name, bindings }: { name: string; bindings: readonly LiveBinding[] }) {
   const router = useRouter()
@@ -27,20 +29,19 @@ export function LiveUpdates({ name, bindings }: { name: string; bindings: readon
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for the bindings
   useEffect(() => {
     const supabase = liveClient()
-    let timer: ReturnType<typeof setTimeout> | undefined
     let subscribedBefore = false
     let stopped = false
-    // Several changes in one save (a reply moves the ticket too) make one refresh.
-    const refresh = () => {
-      clearTimeout(timer)
-      timer = setTimeout(() => router.refresh(), 200)
-    }
+    const pacer = refreshPacer(
+      () => router.refresh(),
+      () => document.visibilityState === 'hidden',
+    )
+    document.addEventListener('visibilitychange', pacer.visibilityChanged)
     const channel = supabase.channel(name)
     for (const binding of bindings) {
       channel.on(
         'postgres_changes',
         { event: binding.event, schema: 'public', table: binding.table, filter: binding.filter },
-        refresh,
+        pacer.changed,
       )
     }
     // The join must carry the token (storage-realtime-contract.md §9.6): set it before subscribing.
@@ -51,7 +52,7 @@ export function LiveUpdates({ name, bindings }: { name: string; bindings: readon
         channel.subscribe((status) => {
           if (status === 'SUBSCRIBED') {
             setState('live')
-            if (subscribedBefore) refresh()
+            if (subscribedBefore) pacer.changed()
             subscribedBefore = true
           } else if (status !== 'CLOSED' || !stopped) {
             setState('paused')
@@ -64,7 +65,8 @@ export function LiveUpdates({ name, bindings }: { name: string; bindings: readon
       })
     return () => {
       stopped = true
-      clearTimeout(timer)
+      pacer.stop()
+      document.removeEventListener('visibilitychange', pacer.visibilityChanged)
       void supabase.removeChannel(channel)
     }
   }, [name, key, router])
