@@ -52,8 +52,8 @@ function SortHeading({ label, sort, filters }: { label: string; sort: QueueSort;
   )
 }
 
-// Cell and row styles (the phone layout as cards among them) are globals.css's queue-cell and
-// queue-row: written out here they were repeated on every cell of every row.
+// The row and cell styles, the phone layout as cards among them, are globals.css utilities
+// (queue-row, queue-cell, …): written out here, they were repeated on every cell of every row.
 function Cell({
   label,
   children,
