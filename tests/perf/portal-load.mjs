@@ -13,9 +13,16 @@
 // the running stack). Off by default: signing 50 customers in at once trips the auth server's
 // sign-in rate limit of `npm start`'s stack (429); `npm run perf:tickets -w @siyakha/backend` runs
 // the same flow on a throwaway stack.
-import { spawn } from 'node:child_process'
+//
+// Last, it opens My Tickets and the queue in Chromium (`--visits`, 5 each, a fresh cache every
+// time) and reports what a visit asks of the portal: its requests (the page, its assets, and any
+// page the browser fetches ahead) and, when the portal runs on this machine, the CPU its Next
+// server spent on them. autocannon loads the page alone and would not see the rest.
+import { execFileSync, spawn } from 'node:child_process'
 import { once } from 'node:events'
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs'
 import { parseArgs } from 'node:util'
+import { chromium } from '@playwright/test'
 import autocannon from 'autocannon'
 import pg from 'pg'
 import { DEMO_PASSWORD, sessionCookie, signIn } from './local-session.mjs'
@@ -30,6 +37,7 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '15' },
     customers: { type: 'string', default: '0' },
     rounds: { type: 'string', default: '10' },
+    visits: { type: 'string', default: '5' },
   },
 })
 
@@ -145,6 +153,63 @@ async function load(label, path, cookie) {
   }
 }
 
+const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK']).toString())
+
+/**
+ * CPU time (ms) the portal's Next server has used so far: its `next-server` processes (their
+ * working directory is apps/portal). Undefined when none runs here (a portal elsewhere).
+ */
+function portalCpuMs() {
+  let ticks
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    let stat
+    try {
+      if (!readFileSync(`/proc/${pid}/comm`, 'utf8').startsWith('next-server')) continue
+      if (!readlinkSync(`/proc/${pid}/cwd`).endsWith('/apps/portal')) continue
+      stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    } catch (error) {
+      // Another process that ended, or one not ours to read, while the list was walked.
+      if (error.code === 'ENOENT' || error.code === 'EACCES' || error.code === 'ESRCH') continue
+      throw error
+    }
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    ticks = (ticks ?? 0) + Number(fields[11]) + Number(fields[12])
+  }
+  return ticks === undefined ? undefined : (ticks * 1000) / CLOCK_TICKS
+}
+
+/** Opens a page in Chromium `values.visits` times, each in a fresh context, after one warm-up. */
+async function visits(browser, label, path, session) {
+  const runs = []
+  for (let i = 0; i <= Number(values.visits); i++) {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+    try {
+      await context.addCookies([{ ...session, url: values.portal }])
+      const page = await context.newPage()
+      let requests = 0
+      let pages = 0
+      page.on('request', (request) => {
+        if (!request.url().startsWith(values.portal)) return
+        requests++
+        if (request.resourceType() === 'document' || new URL(request.url()).searchParams.has('_rsc')) pages++
+      })
+      const before = portalCpuMs()
+      await page.goto(`${values.portal}${path}`, { waitUntil: 'networkidle' })
+      const after = portalCpuMs()
+      if (i > 0) runs.push({ requests, pages, cpu: after === undefined ? undefined : after - before })
+    } finally {
+      await context.close()
+    }
+  }
+  const median = (xs) => percentile(xs, 50)
+  return {
+    label,
+    requests: median(runs.map((r) => r.requests)),
+    'pages rendered': median(runs.map((r) => r.pages)),
+    'server CPU ms': runs[0].cpu === undefined ? 'n/a' : Math.round(median(runs.map((r) => r.cpu))),
+  }
+}
+
 try {
   const customer = await customerId()
   const total = await seed(customer)
@@ -174,6 +239,28 @@ try {
     await load('helpdesk ticket', `/portal/helpdesk/${rows[0].id}`, agentCookie),
   ]
   console.table(Object.fromEntries(results.map(({ label, ...row }) => [label, row])))
+  if (Number(values.visits) > 0) {
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    })
+    try {
+      const agentSession = sessionCookie(values.supabase, agent)
+      const seen = [
+        await visits(browser, 'My Tickets', '/portal/my-tickets', { name, value }),
+        await visits(browser, 'helpdesk queue', '/portal/helpdesk', agentSession),
+      ]
+      console.log(`Browser visits, a fresh cache each (median of ${values.visits}):`)
+      console.table(Object.fromEntries(seen.map(({ label, ...row }) => [label, row])))
+    } finally {
+      await browser.close()
+    }
+  }
   if (Number(values.customers) > 0) await createTickets()
 } finally {
   await db.end()
