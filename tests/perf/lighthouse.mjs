@@ -11,6 +11,7 @@ import { parseArgs } from 'node:util'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import puppeteer from 'puppeteer-core'
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.mjs'
 import { sessionCookie, signIn } from './local-session.mjs'
 
 const { values } = parseArgs({
@@ -33,16 +34,8 @@ const median = (xs) => {
 }
 
 const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  chromeFlags: [
-    '--headless=new',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
+  chromePath: CHROMIUM_PATH,
+  chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS, '--disable-gpu', '--no-first-run'],
 })
 /** A browser page holding `email`'s session cookie. */
 async function signedInPage(email) {

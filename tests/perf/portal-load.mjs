@@ -25,6 +25,7 @@ import { parseArgs } from 'node:util'
 import { chromium } from '@playwright/test'
 import autocannon from 'autocannon'
 import pg from 'pg'
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.mjs'
 import { DEMO_PASSWORD, sessionCookie, signIn } from './local-session.mjs'
 
 const { values } = parseArgs({
@@ -240,15 +241,7 @@ try {
   ]
   console.table(Object.fromEntries(results.map(({ label, ...row }) => [label, row])))
   if (Number(values.visits) > 0) {
-    const browser = await chromium.launch({
-      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    })
+    const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS })
     try {
       const agentSession = sessionCookie(values.supabase, agent)
       const seen = [
