@@ -1,4 +1,5 @@
 import type { BrowserContext, Page } from '@playwright/test'
+import { markDocument, sameDocument } from './fixtures/document'
 import { expect, fakeWhatsApp, test } from './fixtures/index'
 import { NewsletterBox, QuoteForm, SupportForm, WhatsAppEnquiry } from './pages/site-forms'
 
@@ -71,16 +72,14 @@ test.describe('header, desktop', () => {
     await page.waitForLoadState('networkidle')
     // Visible in the header, yet not fetched: a visitor on mobile data pays for every prefetch.
     expect(fetched).not.toContain('/projects')
-    await page.evaluate(() => {
-      ;(window as unknown as { samePage: boolean }).samePage = true
-    })
+    await markDocument(page)
     const projects = mainNav(page).getByRole('link', { name: 'Projects', exact: true })
     await projects.hover()
     await expect.poll(() => fetched.includes('/projects')).toBe(true)
     await projects.click()
     await expect(page).toHaveURL(/\/projects$/)
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
-    expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true)
+    expect(await sameDocument(page)).toBe(true)
   })
 
   test('top-level links are there and the mobile toggle is not', async ({ page }) => {
@@ -402,37 +401,28 @@ test.describe('forms check their input before sending', () => {
     await page.goto('/')
     await page.waitForLoadState('networkidle')
     const quote = new QuoteForm(page)
-    const hydrated = () =>
-      quote.form
-        .locator('form')
-        .evaluate((form) => Object.keys(form).some((key) => key.startsWith('__reactFiber')))
-    expect(await hydrated()).toBe(false)
+    expect(await quote.hydrated()).toBe(false)
     // The rest of the page is live meanwhile.
     await page.getByRole('button', { name: 'Open menu' }).click()
     await expect(page.getByRole('button', { name: 'Close menu' })).toBeVisible()
     await page.getByRole('button', { name: 'Close menu' }).click()
     await quote.form.scrollIntoViewIfNeeded()
-    await expect.poll(hydrated).toBe(true)
+    await expect.poll(() => quote.hydrated()).toBe(true)
   })
 
   test('a page opened by a client-side navigation loads its parts at once', async ({ page }) => {
     // From a page with a part of its own (the newsletter box), hydrated before the navigation.
     await page.goto('/blog')
-    await page.evaluate(() => {
-      ;(window as unknown as { samePage: boolean }).samePage = true
-    })
+    await markDocument(page)
     await page
       .getByRole('navigation', { name: 'Main' })
       .getByRole('link', { name: 'Home', exact: true })
       .click()
     await expect(page).toHaveURL(/\/$/)
-    expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true)
+    expect(await sameDocument(page)).toBe(true)
     // No server HTML stood in for the form, so nothing waits for it to come into view.
-    const hydrated = () =>
-      new QuoteForm(page).form
-        .locator('form')
-        .evaluate((form) => Object.keys(form).some((key) => key.startsWith('__reactFiber')))
-    await expect.poll(hydrated).toBe(true)
+    const quote = new QuoteForm(page)
+    await expect.poll(() => quote.hydrated()).toBe(true)
   })
 
   test('what is typed before the form hydrates is kept once it does', async ({ page }) => {
@@ -450,11 +440,7 @@ test.describe('forms check their input before sending', () => {
     const quote = new QuoteForm(page)
     await quote.field('Full name').fill('Lerato Khumalo')
     release()
-    const hydrated = () =>
-      quote.form
-        .locator('form')
-        .evaluate((form) => Object.keys(form).some((key) => key.startsWith('__reactFiber')))
-    await expect.poll(hydrated).toBe(true)
+    await expect.poll(() => quote.hydrated()).toBe(true)
     await quote.field('Email').fill('lerato@example.co.za')
     await expect(quote.field('Full name')).toHaveValue('Lerato Khumalo')
     await expect(quote.field('Email')).toHaveValue('lerato@example.co.za')

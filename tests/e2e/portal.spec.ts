@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test'
 import { axeBlocking } from './axe'
 import { ACME_STAFF, PASSWORD, THABO, THABOS_TICKET } from './fixtures/demo'
+import { markDocument, sameDocument } from './fixtures/document'
 import { expect, fakeWhatsApp, test } from './fixtures/index'
 import { mailLink } from './fixtures/mailbox'
 import { uniqueEmail } from './fixtures/visitor'
@@ -130,15 +131,13 @@ test('portal links open pages without a page load, fetched ahead on hover, not o
   await page.waitForLoadState('networkidle')
   // next/link asked the server for every ticket in view: a render for each row, for each visit.
   expect(fetched).toEqual([])
-  await page.evaluate(() => {
-    ;(window as unknown as { samePage: boolean }).samePage = true
-  })
+  await markDocument(page)
   await open.hover()
   await expect.poll(() => fetched.includes(`/portal/tickets/${THABOS_TICKET}`)).toBe(true)
   await open.click()
   await expect(page).toHaveURL(url(`/portal/tickets/${THABOS_TICKET}`))
   await expect(page.getByText('TCK-7Q4M2A').first()).toBeVisible()
-  expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true)
+  expect(await sameDocument(page)).toBe(true)
 })
 
 test('password recovery through the emailed link', async ({ page }) => {

@@ -55,6 +55,13 @@ test.describe('/log-it support request', () => {
 test.describe('/log-it when the function refuses', () => {
   const ip = useOwnAddress()
 
+  /** A call to the function from the describe block's address. */
+  const callFunction = (request: APIRequestContext) =>
+    request.post(`${SUPABASE_URL}/functions/v1/log-support-call`, {
+      headers: { apikey: ANON_KEY, Authorization: `Bearer ${ANON_KEY}`, 'x-forwarded-for': ip },
+      data: {},
+    })
+
   /**
    * Uses up the address's allowance: the function counts every call from it, valid or not (5 in a
    * 10-minute window), and refuses the sixth. The window is fixed to the clock, so with only
@@ -72,11 +79,6 @@ test.describe('/log-it when the function refuses', () => {
       await new Promise((resolve) => setTimeout(resolve, (left + 1) * 1000))
     }
   }
-  const callFunction = (request: APIRequestContext) =>
-    request.post(`${SUPABASE_URL}/functions/v1/log-support-call`, {
-      headers: { apikey: ANON_KEY, Authorization: `Bearer ${ANON_KEY}`, 'x-forwarded-for': ip },
-      data: {},
-    })
 
   test('a rate-limited request says so and keeps the details', async ({ page, request }) => {
     test.setTimeout(60_000)

@@ -40,6 +40,13 @@ export class QuoteForm {
     return this.form.getByLabel(label)
   }
 
+  /** Whether React has hydrated the form yet (it keeps its fiber on the element). */
+  hydrated(): Promise<boolean> {
+    return this.form
+      .locator('form')
+      .evaluate((form) => Object.keys(form).some((key) => key.startsWith('__reactFiber')))
+  }
+
   /** A complete request for the first service in the list. */
   async fill(values: { fullName: string; email: string; phone: string; message: string }) {
     await this.field('Full name').fill(values.fullName)
