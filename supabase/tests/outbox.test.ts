@@ -4,7 +4,7 @@
 // is 1 here (global-setup.ts).
 import { afterEach, describe, expect, it } from 'vitest'
 import { callFunction, mailCount, mailsTo, newUser, urls } from './functions-helpers'
-import { DEMO, signInAs, sql } from './helpers'
+import { DEMO, signInAs, sql, withPg } from './helpers'
 
 const AGENT_EMAIL = DEMO.agent.email
 const ADMIN_EMAIL = DEMO.providerAdmin.email
@@ -306,6 +306,46 @@ describe('outbox-worker and the outbox calls', () => {
     expect(none.status).toBe(401)
     const wrong = await callFunction('outbox-worker', { body: {}, headers: { 'X-Worker-Secret': 'guess' } })
     expect(wrong.status).toBe(401)
+  })
+
+  it('a claim leases the oldest due row of each thread; younger rows wait behind an unfinished one', async () => {
+    // Rows written and claimed in one transaction, rolled back: the stack's own worker never sees them.
+    const run = `claim-${Date.now()}`
+    const claimed = await withPg(async (db) => {
+      await db.query('begin')
+      try {
+        const row = (thread: string, name: string, state: string, next: string, lockedUntil: string | null) =>
+          db.query(
+            `insert into private.notification_outbox (idempotency_key, channel, event, recipient, ordering_key, state, next_attempt_at, locked_until)
+             values ($1, 'email', 'test', 'claim@example.com', $2, $3, now() + $4::interval, now() + $5::interval)`,
+            [`${run}:${name}`, `${run}:${thread}`, state, next, lockedUntil],
+          )
+        await row('a', 'a1', 'pending', '-1 minute', null)
+        await row('a', 'a2', 'pending', '-1 minute', null)
+        await row('b', 'b1', 'pending', '1 hour', null) // retried later: b2 waits for it
+        await row('b', 'b2', 'pending', '-1 minute', null)
+        await row('c', 'c1', 'sending', '-1 minute', '1 minute') // leased to another worker
+        await row('c', 'c2', 'pending', '-1 minute', null)
+        await row('d', 'd1', 'sent', '-1 minute', null) // finished: d2 may go
+        await row('d', 'd2', 'pending', '-1 minute', null)
+        await row('e', 'e1', 'sending', '-1 minute', '-1 minute') // a lease that ran out
+        await row('e', 'e2', 'pending', '-1 minute', null)
+        const ours = async () => {
+          const { rows } = await db.query<{ claim: { idempotency_key: string }[] }>(
+            `select public.outbox_claim('test-worker', 100) as claim`,
+          )
+          return (rows[0]?.claim ?? [])
+            .map((leased) => leased.idempotency_key)
+            .filter((key) => key.startsWith(`${run}:`))
+            .map((key) => key.slice(run.length + 1))
+        }
+        // The second claim finds the first one's rows leased: their threads stay held.
+        return [await ours(), await ours()]
+      } finally {
+        await db.query('rollback')
+      }
+    })
+    expect(claimed).toEqual([['a1', 'd2', 'e1'], []])
   })
 
   it('the outbox is nobody’s to read or drive through the API', async () => {
