@@ -235,6 +235,40 @@ describe('inbound messages (W3–W5)', () => {
     ])
   })
 
+  it('without a reference, a message lands on the latest open ticket of its number or of the account with it', async () => {
+    const landsOn = async (ticketId: string, text: string) =>
+      expect
+        .poll(async () => (await messagesOn(ticketId)).map((m) => `${m.direction}: ${m.body}`), {
+          timeout: 10_000,
+        })
+        .toContain(`inbound: ${text}`)
+
+    // The number the customer gave on the portal's create form.
+    const customer = await newCustomer('wa-number')
+    const phone = newNumber()
+    const { data: given } = await customer.supabase
+      .from('tickets')
+      .insert({ created_by_user_id: customer.id, summary: 'Router keeps rebooting', contact_phone: phone })
+      .select('id')
+      .single()
+      .throwOnError()
+    await inbound(phone, 'Still rebooting every hour')
+    await landsOn(given.id, 'Still rebooting every hour')
+
+    // The number on a customer's account (auth keeps it as E.164 digits), on a ticket without one.
+    const holder = await newCustomer('wa-account')
+    const accountPhone = newNumber()
+    await sql('update auth.users set phone = $2 where id = $1', [holder.id, accountPhone.slice(1)])
+    const { data: own } = await holder.supabase
+      .from('tickets')
+      .insert({ created_by_user_id: holder.id, summary: 'Projector will not switch on' })
+      .select('id')
+      .single()
+      .throwOnError()
+    await inbound(accountPhone, 'It shows a red light now')
+    await landsOn(own.id, 'It shows a red light now')
+  })
+
   it('a number nobody knows gets one answer asking for the reference', async () => {
     const stranger = newNumber()
     await inbound(stranger, 'Hello, my printer is broken')
