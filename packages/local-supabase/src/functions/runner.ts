@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process'
+import { once } from 'node:events'
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { createRequire } from 'node:module'
@@ -126,6 +127,9 @@ export function createFunctionsService(options: FunctionsServiceOptions) {
   const { functionsDir, config, log } = options
   const deno = denoBinary()
   const workers = new Map<string, Worker>()
+  // Once the stack stops, no worker starts: a call still in flight then (the outbox driver's, a
+  // stand-in's webhook) would otherwise spawn a Deno process that nothing ever stops.
+  let closed = false
 
   function entryMtime(dir: string): number {
     return statSync(path.join(dir, 'index.ts')).mtimeMs
@@ -139,6 +143,10 @@ export function createFunctionsService(options: FunctionsServiceOptions) {
     worker.ready = portPromise.then(
       (port) =>
         new Promise<void>((resolve, reject) => {
+          if (closed) {
+            reject(new Error('the functions service has stopped'))
+            return
+          }
           worker.port = port
           const env: Record<string, string> = {
             ...functionDefaults(options),
@@ -271,8 +279,16 @@ export function createFunctionsService(options: FunctionsServiceOptions) {
       res.end(buffer)
     },
     async close(): Promise<void> {
-      for (const worker of workers.values()) worker.process?.kill()
+      closed = true
+      const running = [...workers.values()].flatMap((worker) => {
+        const child = worker.process
+        if (!child || child.exitCode !== null || child.signalCode !== null) return []
+        const exited = once(child, 'exit')
+        child.kill()
+        return [exited]
+      })
       workers.clear()
+      await Promise.all(running)
     },
   }
 }
