@@ -15,9 +15,23 @@ export type AxeImpact = (typeof IMPACTS)[number]
  * on the current page, as readable lines, plus text on a gradient whose contrast fails WCAG AA
  * against any of the gradient's colours: axe cannot pick one background under a gradient and files
  * such text as "incomplete", which let dark-on-dark buttons on the hero and call-to-action bands
- * pass unnoticed.
+ * pass unnoticed. The page is judged once its transitions have run: text caught half-way through a
+ * fade (a toast sliding behind a newer one) has no contrast to speak of.
  */
 export async function axeBlocking(page: Page, from: AxeImpact = 'serious'): Promise<string[]> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        // A spinner runs for ever and a paused animation waits; the rest end.
+        .filter(
+          (animation) =>
+            animation.playState === 'running' &&
+            animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY,
+        )
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  )
   await page.addScriptTag({ path: axePath })
   const { violations, gradientFailures } = await page.evaluate(async () => {
     // biome-ignore lint/suspicious/noExplicitAny: axe is injected into the page at run time
