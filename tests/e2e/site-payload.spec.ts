@@ -52,3 +52,18 @@ test('the post cards at the foot of home wait until they near the screen', async
   expect(cards.length).toBeGreaterThan(0)
   for (const card of cards) expect(card).toContain('loading="lazy"')
 })
+
+// Prose runs nothing on the client: an article's body is one HTML string in the RSC payload, not a
+// tree of elements keyed by each Portable Text block (`["$","p","69828819c67c",{…}]`) beside its
+// markup.
+test('an article’s body reaches the page as HTML, not as a tree of Portable Text elements', async ({
+  request,
+}) => {
+  const html = await (await request.get('/blog/classroom-playback-technology-zoom-ai-lesson-replay')).text()
+  const payload = [...html.matchAll(/<script>self\.__next_f\.push\(([\s\S]*?)\)<\/script>/g)]
+    .map((m) => m[1])
+    .join('')
+  expect(payload.length).toBeGreaterThan(1000)
+  expect(payload).not.toMatch(/\\"\$\\",\\"(p|h2|h3|ul|ol|li|strong|em)\\",\\"[0-9a-f]{12}/)
+  expect(html).toMatch(/<div class="rich-text"><p>A learner misses Tuesday/)
+})
