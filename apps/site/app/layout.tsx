@@ -49,7 +49,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
     .join(', ')
   return (
     <html lang="en-ZA" className={inter.variable}>
-      <body className="flex min-h-screen flex-col bg-white font-sans text-slate-900 antialiased">
+      <body className="site-body">
         <SkipLink />
         <SiteHeader
           brandName={brandName}

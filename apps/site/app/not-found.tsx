@@ -8,12 +8,11 @@ export const metadata: Metadata = { title: 'Page not found', robots: { index: fa
 
 export default function NotFound() {
   return (
-    <Container
-      {...notFoundMarker}
-      className="flex min-h-[50vh] flex-col items-center justify-center py-24 text-center"
-    >
-      <p className="text-6xl font-extrabold text-brand-700">404</p>
-      <h1 className="mt-4 text-3xl font-bold text-slate-900">Oops! Page not found</h1>
+    // Every page's RSC payload carries this tree (Next renders it in place on a client-side
+    // notFound()), so its looks are short names (theme.css).
+    <Container {...notFoundMarker} className="notice-screen">
+      <p className="notice-code">404</p>
+      <h1 className="notice-title">Oops! Page not found</h1>
       <Link href="/" className={buttonClasses({ className: 'mt-8' })}>
         Return to Home
       </Link>

@@ -14,7 +14,7 @@ export function BrandMark({ className }: { className?: string }) {
 export function BrandLink({ brandName, className }: { brandName: string; className: string }) {
   return (
     <Link href="/" className={className}>
-      <BrandMark className="h-8 w-8" />
+      <BrandMark className="size-8" />
       {brandName}
     </Link>
   )

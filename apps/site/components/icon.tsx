@@ -45,13 +45,7 @@ export function isIconName(name: string): name is IconName {
 }
 
 /** A decorative icon; unknown names (content typos) render nothing rather than break the page. */
-export function Icon({
-  name,
-  className = 'h-6 w-6',
-}: {
-  name: IconName | (string & {})
-  className?: string
-}) {
+export function Icon({ name, className = 'size-6' }: { name: IconName | (string & {}); className?: string }) {
   if (!isIconName(name)) return null
   return (
     // No viewBox: the symbol has its own and fills the box that `className` sizes.

@@ -77,7 +77,7 @@ export function ServicesMenu({ services, regions }: { services: NavLink[]; regio
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpen((value) => !value)}
-        className="block rounded-md px-3 py-2 text-sm font-semibold text-brand-900 hover:bg-brand-50 hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 inline-flex items-center gap-1"
+        className="nav-toggle"
       >
         Services
         <Chevron open={open} size="h-4 w-4" />

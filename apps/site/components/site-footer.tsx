@@ -62,11 +62,11 @@ export function SiteFooter({
 }: SiteFooterProps) {
   const year = new Date().getFullYear()
   return (
-    <footer className="bg-brand-900 text-slate-300">
-      <Container className="grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-4">
+    <footer className="site-footer">
+      <Container className="footer-grid">
         <div className="space-y-4">
-          <BrandLink brandName={brandName} className="brand-link text-white focus-visible:outline-white" />
-          <p className="text-sm leading-relaxed">{tagline}</p>
+          <BrandLink brandName={brandName} className="brand-link-dark" />
+          <p className="footer-text">{tagline}</p>
           <ul className="flex gap-3">
             {socialLinks.map((social) => (
               <li key={social.url}>
@@ -94,7 +94,7 @@ export function SiteFooter({
 
         <div>
           <h2 className="footer-heading">Contact</h2>
-          <ul className="mt-4 space-y-2 text-sm">
+          <ul className="footer-list">
             {phones.map((phone) => (
               <li key={phone.e164}>
                 <span className="footer-label">{phone.label}</span>
@@ -112,18 +112,18 @@ export function SiteFooter({
               </li>
             ))}
           </ul>
-          <address className="mt-4 text-sm leading-relaxed not-italic">
+          <address className="footer-address">
             {address.streetAddress}
             <br />
             {address.locality}, {address.region}, {address.postalCode}
             <br />
             {COUNTRY_NAMES[address.country] ?? address.country}
           </address>
-          <p className="mt-2 text-sm">{hours}</p>
+          <p className="footer-hours">{hours}</p>
         </div>
       </Container>
-      <div className="border-t border-white/10">
-        <Container className="py-6 text-sm">
+      <div className="footer-base">
+        <Container className="py-6">
           <p>
             © {year} {brandName}. All rights reserved.
           </p>
@@ -137,7 +137,7 @@ function FooterColumn({ title, children }: { title: string; children: ReactNode 
   return (
     <div>
       <h2 className="footer-heading">{title}</h2>
-      <ul className="mt-4 space-y-2 text-sm">{children}</ul>
+      <ul className="footer-list">{children}</ul>
     </div>
   )
 }
@@ -157,7 +157,7 @@ function platformName(platform: string): string {
 /** Simple-icons style glyphs, symbols of the icon sprite (one cached file, not paths in every page). */
 function SocialIcon({ platform }: { platform: string }) {
   return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 fill-current">
+    <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5 fill-current">
       {Object.hasOwn(PLATFORM_NAMES, platform) ? (
         <use href={spriteHref(`social-${platform}`)} />
       ) : (

@@ -42,14 +42,11 @@ const navItem = (link: NavLink) => (
 
 export function SiteHeader({ brandName, services, regions, signOutSlot }: SiteHeaderProps) {
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <Container className="flex h-16 items-center justify-between gap-6">
-        <BrandLink
-          brandName={brandName}
-          className="brand-link text-brand-900 focus-visible:outline-brand-600"
-        />
+    <header className="site-header">
+      <Container className="header-bar">
+        <BrandLink brandName={brandName} className="brand-link" />
         <nav aria-label="Main">
-          <ul className="hidden items-center gap-1 lg:flex">
+          <ul className="nav-list">
             {LEADING.map(navItem)}
             <li className="relative">
               <ServicesMenu services={services} regions={regions} />

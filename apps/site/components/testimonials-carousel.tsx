@@ -76,18 +76,15 @@ export function TestimonialsCarousel({ testimonials }: { testimonials: Testimoni
           role="group"
           aria-roledescription="slide"
           aria-label={`${index + 1} of ${count}`}
-          className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-10"
+          className="panel"
         >
           <figure>
             <Stars rating={current.rating} />
-            <blockquote className="mt-4 text-lg leading-relaxed text-brand-900">
+            <blockquote className="quote-text">
               <p>“{current.content}”</p>
             </blockquote>
-            <figcaption className="mt-6 flex items-center gap-4">
-              <span
-                aria-hidden="true"
-                className="inline-flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-brand-600 font-semibold text-white"
-              >
+            <figcaption className="quote-by">
+              <span aria-hidden="true" className="avatar">
                 {current.initials}
               </span>
               <span>
@@ -120,13 +117,11 @@ export function TestimonialsCarousel({ testimonials }: { testimonials: Testimoni
                   aria-controls={slideId}
                   aria-current={i === index ? 'true' : undefined}
                   onClick={() => go(i)}
-                  className="carousel-dot group"
+                  className="carousel-dot"
                 >
                   <span className="sr-only">Show testimonial {i + 1}</span>
-                  <span
-                    aria-hidden="true"
-                    className={`carousel-dot-mark ${i === index ? 'w-6 bg-brand-600' : 'w-2.5 bg-slate-400 group-hover:bg-slate-500'}`}
-                  />
+                  {/* globals.css draws it wide and in the brand colour on the current dot (aria-current). */}
+                  <span aria-hidden="true" className="carousel-dot-mark" />
                 </button>
               </li>
             ))}
@@ -140,11 +135,7 @@ export function TestimonialsCarousel({ testimonials }: { testimonials: Testimoni
             <span className="sr-only">Next testimonial</span>
             <ArrowIcon direction="next" />
           </button>
-          <button
-            type="button"
-            onClick={() => setPaused((value) => !value)}
-            className="rounded-md px-2 py-1 text-sm font-semibold text-brand-700 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
-          >
+          <button type="button" onClick={() => setPaused((value) => !value)} className="link-button">
             {paused ? 'Play' : 'Pause'}
             <span className="sr-only"> testimonials</span>
           </button>
@@ -159,11 +150,7 @@ function Stars({ rating }: { rating: number }) {
   return (
     <div role="img" aria-label={`Rated ${value} out of 5`} className="flex gap-1">
       {[1, 2, 3, 4, 5].map((n) => (
-        <svg
-          key={n}
-          aria-hidden="true"
-          className={`star h-5 w-5 ${n <= value ? 'fill-amber-500 text-amber-500' : 'fill-none text-slate-400'}`}
-        >
+        <svg key={n} aria-hidden="true" className={n <= value ? 'star' : 'star-off'}>
           <use href={spriteHref('star')} />
         </svg>
       ))}

@@ -33,10 +33,9 @@ export function buttonClasses({
   className?: string
 } = {}): string {
   return cn(
-    'btn',
+    onDark ? 'btn btn-dark' : 'btn',
     variants[variant],
     variant === 'link' ? (onDark ? 'text-white' : 'text-brand-700') : sizes[size],
-    onDark ? 'focus-visible:outline-white' : 'focus-visible:outline-brand-600',
     className,
   )
 }

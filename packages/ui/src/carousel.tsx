@@ -129,10 +129,7 @@ export function Carousel({
       // Reached without scrolling to it (a keyboard, a tap): load Embla now.
       onFocus={() => setWanted(true)}
       onPointerDown={() => setWanted(true)}
-      className={cn(
-        'relative rounded-lg focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-600',
-        className,
-      )}
+      className={cn('carousel', className)}
     >
       <div ref={setViewport} className="overflow-hidden">
         <div className="flex touch-pan-y">

@@ -16,10 +16,12 @@ describe('buttonClasses', () => {
     for (const variant of ['primary', 'secondary', 'outline', 'ghost', 'link', 'destructive'] as const) {
       for (const onDark of [false, true]) {
         const list = classes({ variant, onDark })
-        const outlines = list.filter(
-          (c) => c.startsWith('focus-visible:outline-') && !/outline-(2|offset)/.test(c),
-        )
-        expect(outlines, `${variant}, onDark ${onDark}`).toHaveLength(1)
+        // The focus ring's colour comes with the base look (btn or btn-dark), never as an override.
+        expect(
+          list.filter((c) => c === 'btn' || c === 'btn-dark'),
+          `${variant}, onDark ${onDark}`,
+        ).toEqual(onDark ? ['btn', 'btn-dark'] : ['btn'])
+        expect(list.filter((c) => c.startsWith('focus-visible:outline-'))).toEqual([])
         const textColours = list.filter((c) => /^text-(white|brand-\d+)$/.test(c))
         expect(textColours.length, `${variant}, onDark ${onDark}`).toBeLessThanOrEqual(1)
       }
@@ -28,11 +30,11 @@ describe('buttonClasses', () => {
 
   it('on a dark band, turns the focus ring and a plain link white', () => {
     expect(classes({ variant: 'link', onDark: true })).toEqual(
-      expect.arrayContaining(['text-white', 'focus-visible:outline-white']),
+      expect.arrayContaining(['text-white', 'btn-dark']),
     )
     expect(classes({ variant: 'link', onDark: true })).not.toContain('text-brand-700')
     expect(classes({ variant: 'link' })).toContain('text-brand-700')
-    expect(classes({ variant: 'primary', onDark: true })).not.toContain('focus-visible:outline-brand-600')
+    expect(classes({ variant: 'primary' })).not.toContain('btn-dark')
   })
 
   it('adds a caller’s layout classes', () => {

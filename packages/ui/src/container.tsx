@@ -3,7 +3,13 @@ import { cn } from './cn'
 
 type ContainerElement = 'div' | 'section' | 'header' | 'footer' | 'main' | 'nav' | 'article'
 
-const widths = { '2xl': 'max-w-2xl', '3xl': 'max-w-3xl', '6xl': 'max-w-6xl', '7xl': 'max-w-7xl' } as const
+// theme.css: `page-width` is `page-column max-w-7xl`, the width of nearly every container.
+const widths = {
+  '2xl': 'page-column max-w-2xl',
+  '3xl': 'page-column max-w-3xl',
+  '6xl': 'page-column max-w-6xl',
+  '7xl': 'page-width',
+} as const
 
 export type ContainerProps = HTMLAttributes<HTMLElement> & {
   as?: ContainerElement
@@ -13,5 +19,5 @@ export type ContainerProps = HTMLAttributes<HTMLElement> & {
 
 /** The page's content width and gutters. */
 export function Container({ as: Element = 'div', width = '7xl', className, ...props }: ContainerProps) {
-  return <Element className={cn('page-column', widths[width], className)} {...props} />
+  return <Element className={cn(widths[width], className)} {...props} />
 }

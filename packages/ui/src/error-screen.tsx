@@ -31,22 +31,18 @@ export function ErrorScreen({ error, retry, backHref, backLabel }: ErrorScreenPr
       : null
 
   return (
-    <div className="page-column flex min-h-[50vh] max-w-2xl flex-col items-center justify-center py-24 text-center">
-      <h1 className="text-3xl font-bold text-brand-900">Something went wrong</h1>
+    <div className="page-column notice-screen max-w-2xl">
+      <h1 className="notice-title">Something went wrong</h1>
       <p className="mt-4 text-lg text-slate-700">
         We couldn’t load this page just now. This is usually temporary: try again, or come back in a few
         minutes.
       </p>
       {digest ? <p className="mt-2 text-sm text-slate-600">Reference: {digest}</p> : null}
       <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <button
-          type="button"
-          className="btn btn-primary btn-md focus-visible:outline-brand-600"
-          onClick={retry}
-        >
+        <button type="button" className="btn btn-primary btn-md" onClick={retry}>
           Try again
         </button>
-        <a href={backHref} className="btn btn-outline btn-md focus-visible:outline-brand-600">
+        <a href={backHref} className="btn btn-outline btn-md">
           {backLabel}
         </a>
       </div>

@@ -28,20 +28,14 @@ export function Hero({
 }) {
   const stats = hero?.stats ?? []
   return (
-    <section className="relative overflow-hidden bg-gradient-to-br from-brand-900 via-[#10295c] to-brand-700 text-white">
-      <Container className="py-16 sm:py-20 lg:py-24">
+    <section className="hero">
+      <Container className="hero-body">
         {breadcrumbs}
         <div className={hero?.image ? 'grid items-center gap-10 lg:grid-cols-2' : 'max-w-3xl'}>
           <div>
-            {hero?.eyebrow ? (
-              <p className="mb-3 text-sm font-semibold uppercase tracking-wider text-sky-300">
-                {hero.eyebrow}
-              </p>
-            ) : null}
-            <h1 className="text-4xl font-extrabold tracking-tight text-balance sm:text-5xl">
-              {hero?.heading ?? fallbackHeading}
-            </h1>
-            {hero?.text ? <p className="mt-5 text-lg leading-relaxed text-slate-200">{hero.text}</p> : null}
+            {hero?.eyebrow ? <p className="hero-eyebrow">{hero.eyebrow}</p> : null}
+            <h1 className="hero-title">{hero?.heading ?? fallbackHeading}</h1>
+            {hero?.text ? <p className="hero-text">{hero.text}</p> : null}
             <LinkButtons
               links={hero?.ctas}
               contacts={contacts}
@@ -60,11 +54,11 @@ export function Hero({
           ) : null}
         </div>
         {stats.length > 0 ? (
-          <dl className="mt-12 grid grid-cols-2 gap-6 sm:grid-cols-4 lg:grid-cols-7">
+          <dl className="hero-stats">
             {stats.map((s) => (
-              <div key={s._key ?? s.label} className="rounded-lg bg-white/10 px-4 py-3">
-                <dt className="text-sm text-slate-200">{s.label}</dt>
-                <dd className="text-2xl font-bold text-white">{s.value}</dd>
+              <div key={s._key ?? s.label} className="hero-stat">
+                <dt>{s.label}</dt>
+                <dd>{s.value}</dd>
               </div>
             ))}
           </dl>

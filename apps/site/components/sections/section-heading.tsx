@@ -12,7 +12,7 @@ export function SectionHeading({
   if (!heading && !intro) return null
   const Tag = level === 2 ? 'h2' : 'h3'
   return (
-    <div className={centered ? 'mx-auto mb-10 max-w-3xl text-center' : 'mb-10 max-w-3xl'}>
+    <div className={centered ? 'section-head-center' : 'section-head'}>
       {heading ? <Tag className="section-title">{heading}</Tag> : null}
       {intro ? <p className="section-intro">{intro}</p> : null}
     </div>

@@ -15,8 +15,9 @@ export function Sections({ sections, ctx }: { sections: Section[] | null | undef
         return (
           <section
             key={section._key}
-            id={section.anchor ?? undefined}
-            className={`py-14 sm:py-20 ${tintedSections.has(section._type) ? 'bg-slate-50' : ''}`}
+            // Spread, not `id={undefined}`: an undefined prop still costs the RSC payload a "$undefined".
+            {...(section.anchor ? { id: section.anchor } : {})}
+            className={tintedSections.has(section._type) ? 'band-tint' : 'band'}
           >
             <Body section={section} ctx={ctx} lead={index === 0} />
           </section>

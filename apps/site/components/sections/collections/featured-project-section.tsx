@@ -11,19 +11,19 @@ export function FeaturedProjectSection({ section, lead }: SectionProps<'featured
   if (!project) return null
   return (
     <SectionFrame heading={section.heading} intro={section.intro}>
-      <article className="grid items-center gap-8 overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 lg:grid-cols-2">
+      <article className="feature-card">
         <CmsImage
           image={project.image}
           sizes="(min-width: 1024px) 50vw, 100vw"
-          className="h-full w-full object-cover"
+          className="size-full object-cover"
           preload={lead}
         />
         <div className="p-8">
-          <p className="flex items-center gap-2 text-sm font-medium text-brand-700">
-            <Icon name="map-pin" className="h-4 w-4" />
+          <p className="feature-place">
+            <Icon name="map-pin" className="size-4" />
             {project.location}
           </p>
-          <h3 className="mt-2 text-2xl font-bold text-slate-900">{project.title}</h3>
+          <h3 className="feature-title">{project.title}</h3>
           <p className="mt-3 text-slate-600">{project.summary}</p>
           <FeatureList features={project.features} className="mt-5 space-y-2" />
           <Link href={`/projects/${project.slug}`} className={buttonClasses({ className: 'mt-6' })}>

@@ -14,11 +14,11 @@ export async function IndustriesSection({ section }: SectionProps<'industriesSec
       >
         {(industry) => (
           <>
-            <div className="flex items-center gap-3">
-              <Icon name={industry.icon ?? 'building'} className="h-6 w-6 text-brand-700" />
+            <div className="tile-head">
+              <Icon name={industry.icon ?? 'building'} className="size-6 text-brand-700" />
               <h3 className="card-title">{industry.title}</h3>
             </div>
-            <ul className="mt-3 space-y-1 text-slate-600">
+            <ul className="tile-list">
               {(industry.points ?? []).map((point, index) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: a server-rendered content list, never reordered; a text key would repeat the text in the RSC payload
                 <li key={index}>{point}</li>

@@ -26,16 +26,12 @@ export async function ServicesSection({ section }: SectionProps<'servicesSection
       >
         {(service) => (
           <>
-            <span
-              className={`mb-4 inline-flex h-12 w-12 items-center justify-center rounded-lg ${colourClasses[service.colour] ?? colourClasses.sky}`}
-            >
-              <Icon name={service.icon} className="h-6 w-6" />
+            <span className={`service-icon ${colourClasses[service.colour] ?? colourClasses.sky}`}>
+              <Icon name={service.icon} />
             </span>
-            <h3 className="text-xl font-semibold text-slate-900">{service.title}</h3>
-            <p className="mt-2 text-slate-600">{service.summary}</p>
-            {service.benefit ? (
-              <p className="mt-3 text-sm font-medium text-slate-800">{service.benefit}</p>
-            ) : null}
+            <h3 className="service-title">{service.title}</h3>
+            <p className="service-text">{service.summary}</p>
+            {service.benefit ? <p className="service-benefit">{service.benefit}</p> : null}
             <Link href={serviceHref(service.slug, null)} className="mt-5 card-more">
               Learn more<span className="sr-only"> about {service.title}</span>
             </Link>

@@ -20,7 +20,7 @@ export function CardGridSection({ section, ctx }: SectionProps<'cardGridSection'
             <li key={card._key} className="card">
               {card.icon ? (
                 <span className="card-icon">
-                  <Icon name={card.icon} className="h-6 w-6" />
+                  <Icon name={card.icon} />
                 </span>
               ) : null}
               <h3 className="card-title">{card.title}</h3>

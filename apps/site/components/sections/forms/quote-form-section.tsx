@@ -9,7 +9,7 @@ export async function QuoteFormSection({ section }: SectionProps<'quoteFormSecti
   const services = await getServices()
   return (
     <Container>
-      <div className="grid gap-10 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-10 lg:grid-cols-5">
+      <div className="panel grid gap-10 lg:grid-cols-5">
         <div className="lg:col-span-2">
           <SectionHeading heading={section.heading} intro={section.text ?? section.intro} />
         </div>
