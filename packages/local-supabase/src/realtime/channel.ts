@@ -247,8 +247,11 @@ export async function joinChannel(
       subscribeError = await checkBinding(ctx.pool, binding, role)
     }
   }
-  // Registered before the reply, so a change committed right after SUBSCRIBED is not missed.
+  // Registered before the reply, so a change committed right after SUBSCRIBED is not missed; and
+  // the reply waits for a poll under way, which may have begun while nobody listened and skipped
+  // the WAL up to its start (capture.ts).
   channel.activate(subscribeError ? [] : bindings, token)
+  if (!subscribeError && bindings.length > 0) await ctx.capture.settled()
   channel.reply(joinRef, 'ok', { postgres_changes: bindings.map((b) => ({ ...b.echo, id: b.id })) })
   if (bindings.length > 0) {
     channel.pushOwn(

@@ -60,6 +60,7 @@ export function createRealtimeService(options: RealtimeServiceOptions) {
     capture: createCapture({
       adminUrl: options.adminUrl,
       log,
+      listening: () => ctx.listeners.size > 0,
       // One change at a time, in commit order, so every subscriber sees them in that order.
       onChanges: async (changes) => {
         for (const change of changes) {
