@@ -17,6 +17,20 @@ exitHook.hookEvent('beforeExit', 0, () => Boolean(process.exitCode))
 // the exit code when a server is still running and the hook does run.
 let running = 0
 exitHook.hookEvent('exit', null as never, () => running === 0)
+// On SIGHUP, SIGINT and SIGTERM the hook stops PostgreSQL at once and ends the process, racing a
+// host that stops the stack in order (the CLI: the outbox, functions and Realtime, then PostgreSQL):
+// the process was gone before the functions service had stopped its Deno workers, which lived on
+// (two a perf:tickets run), and requests still in flight met a database shutting down. When the
+// process has a handler of its own for the signal, that handler stops the stack; the hook stands
+// down. unhookEvent first: hookEvent adds a listener each time it is called.
+for (const [signal, code] of [
+  ['SIGHUP', 129],
+  ['SIGINT', 130],
+  ['SIGTERM', 143],
+] as const) {
+  exitHook.unhookEvent(signal)
+  exitHook.hookEvent(signal, code, () => process.listenerCount(signal) > 1)
+}
 
 export const DB_PASSWORD = 'postgres'
 
