@@ -18,8 +18,8 @@ async function linkTargets(blocks: PortableTextBlock[]): Promise<Map<string, str
 /**
  * Portable Text as prose, rendered to HTML on the server. Nothing in prose runs on the client, so
  * the page carries it as one string: as React elements it was a tree of keyed nodes in the RSC
- * payload beside the same markup (an article's body about twice its HTML). Its links are plain
- * anchors and load the next page in full. Typography comes from `.rich-text` (globals.css).
+ * payload beside the same markup (an article's body, half as large again as its HTML). Its links
+ * are plain anchors and load the next page in full. Typography comes from `.rich-text`.
  */
 export async function RichText({ value, className }: { value: unknown; className?: string }) {
   if (!Array.isArray(value) || value.length === 0) return null
