@@ -67,3 +67,27 @@ test('an article’s body reaches the page as HTML, not as a tree of Portable Te
   expect(payload).not.toMatch(/\\"\$\\",\\"(p|h2|h3|ul|ol|li|strong|em)\\",\\"[0-9a-f]{12}/)
   expect(html).toMatch(/<div class="rich-text"><p>A learner misses Tuesday/)
 })
+
+// The footer and the cards and tiles of home's grids are drawn by client components, so the RSC
+// payload carries their data and not their markup a second time (sections/islands.tsx): none of
+// their class names is in it, while the text is, once, in the HTML.
+test('home’s footer and grids reach the payload as data, not as a second copy of their markup', async ({
+  request,
+}) => {
+  const html = await (await request.get('/')).text()
+  const payload = [...html.matchAll(/<script>self\.__next_f\.push\(([\s\S]*?)\)<\/script>/g)]
+    .map((m) => m[1])
+    .join('')
+  expect(payload).toContain('Infrastructure \\u0026 Networking')
+  for (const shape of [
+    'footer-heading',
+    'footer-link',
+    'service-title',
+    'tile-list',
+    'card-text',
+    'card-meta',
+  ]) {
+    expect(html, shape).toContain(`class="${shape}"`)
+    expect(payload, shape).not.toContain(shape)
+  }
+})

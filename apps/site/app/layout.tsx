@@ -63,12 +63,13 @@ export default async function RootLayout({ children }: { children: React.ReactNo
         <SiteFooter
           brandName={brandName}
           tagline={settings.tagline}
-          phones={settings.phones}
+          phones={settings.phones.map(({ label, e164, display }) => ({ label, e164, display }))}
           emails={settings.emails}
           address={settings.address}
           hours={hours}
-          socialLinks={settings.socialLinks}
+          socialLinks={settings.socialLinks.map(({ platform, url }) => ({ platform, url }))}
           services={services}
+          year={new Date().getFullYear()}
         />
         {settings.whatsappNumber ? <WhatsappEnquiry whatsappNumber={settings.whatsappNumber} /> : null}
         <AdminQuickActions companyName={brandName} adminEmail={settings.emails.accounts} />

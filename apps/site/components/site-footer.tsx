@@ -1,9 +1,20 @@
+'use client'
+
 import { Container } from '@siyakha/ui/container'
 import { Link } from '@siyakha/ui/link'
 import type { ReactNode } from 'react'
+import { PORTAL_LINK } from '@/lib/routes'
 import { BrandLink } from './brand-mark'
-import { PORTAL_LINK } from './site-header'
 import { spriteHref } from './sprite'
+
+/*
+ * A client component though only its links do anything: a server component's markup goes out
+ * twice on every page, as HTML and again as a tree of elements in the RSC payload, and the footer's
+ * tree was 6.4 KB of each page's. As a client component the payload carries its props, and the
+ * markup's shape ships once, in a cached script. Not an island (sections/islands.tsx): the footer
+ * outlives navigations, and an update that reaches a part React has not hydrated yet waits for its
+ * code, which an island loads only when the part nears the screen.
+ */
 
 type FooterLink = { title: string; href: string }
 
@@ -18,6 +29,8 @@ export type SiteFooterProps = {
   hours: string
   socialLinks: { platform: SocialPlatform | (string & {}); url: string }[]
   services: FooterLink[]
+  /** The server's year: a page built on 31 December still hydrates on 1 January. */
+  year: number
 }
 
 const COMPANY: FooterLink[] = [
@@ -59,8 +72,8 @@ export function SiteFooter({
   hours,
   socialLinks,
   services,
+  year,
 }: SiteFooterProps) {
-  const year = new Date().getFullYear()
   return (
     <footer className="site-footer">
       <Container className="footer-grid">

@@ -2,6 +2,7 @@ import { buttonClasses } from '@siyakha/ui/button'
 import { Container } from '@siyakha/ui/container'
 import { Link } from '@siyakha/ui/link'
 import type { ReactNode } from 'react'
+import { PORTAL_LINK } from '@/lib/routes'
 import { BrandLink } from './brand-mark'
 import { MobileMenu } from './mobile-menu'
 import { type NavLink, navLinkClasses, ServicesMenu } from './services-menu'
@@ -30,8 +31,6 @@ const TRAILING: NavLink[] = [
  * a full page load (a plain `<a>`), never with client-side navigation. Signed-out visitors land on
  * its sign-in page and come back here after signing in.
  */
-export const PORTAL_LINK: NavLink = { title: 'Client portal', href: '/portal/tickets' }
-
 const navItem = (link: NavLink) => (
   <li key={link.href}>
     <Link href={link.href} className={navLinkClasses}>

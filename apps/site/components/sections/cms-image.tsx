@@ -7,23 +7,20 @@ export interface CmsImageData {
   asset?: { url?: string | null; width?: number | null; height?: number | null; lqip?: string | null } | null
 }
 
+/** What an `<img>` of a content image is given: the optimiser's `srcset` and the fixed size. */
+export type CmsImageProps = ReturnType<typeof getImageProps>['props'] & { className: string }
+
 /**
- * A content image as a plain `<img>` with the image optimiser's `srcset`, rendered on the server:
- * next/image's component would ship its client runtime with every page that shows a picture. The
- * grey background stands in while the image loads (no blurred preview: its data URL weighed more
- * in the HTML than it gave). `preload` asks for the image early, for a hero above the fold.
+ * A content image's `<img>` attributes, with the image optimiser's `srcset`, worked out on the
+ * server: next/image's component would ship its client runtime with every page that shows a
+ * picture. The grey background stands in while the image loads (no blurred preview: its data URL
+ * weighed more in the HTML than it gave). `preload` asks for the image early, for a picture on the
+ * first screen. Null when the image has no file.
  */
-export function CmsImage({
-  image,
-  sizes,
-  className,
-  preload,
-}: {
-  image: CmsImageData | null | undefined
-  sizes: string
-  className?: string
-  preload?: boolean
-}) {
+export function cmsImageProps(
+  image: CmsImageData | null | undefined,
+  { sizes, className, preload }: { sizes: string; className?: string; preload?: boolean },
+): CmsImageProps | null {
   const asset = image?.asset
   if (!asset?.url || !asset.width || !asset.height) return null
   const { props: optimised } = getImageProps({
@@ -40,6 +37,7 @@ export function CmsImage({
     ...optimised,
     srcSet,
     src: srcSet ? (srcSet.split(', ').at(-1)?.split(' ')[0] ?? optimised.src) : optimised.src,
+    className: className ? `bg-slate-100 ${className}` : 'bg-slate-100',
   }
   if (preload) {
     preloadResource(props.src, {
@@ -49,8 +47,21 @@ export function CmsImage({
       fetchPriority: 'high',
     })
   }
-  return (
-    // biome-ignore lint/performance/noImgElement: getImageProps gives the optimiser's srcset to a plain img
-    <img {...props} alt={props.alt} className={className ? `bg-slate-100 ${className}` : 'bg-slate-100'} />
-  )
+  return props
+}
+
+/** A content image as a plain `<img>` (cmsImageProps). */
+export function CmsImage({
+  image,
+  ...options
+}: {
+  image: CmsImageData | null | undefined
+  sizes: string
+  className?: string
+  preload?: boolean
+}) {
+  const props = cmsImageProps(image, options)
+  if (!props) return null
+  // biome-ignore lint/performance/noImgElement: getImageProps gives the optimiser's srcset to a plain img
+  return <img {...props} alt={props.alt} />
 }

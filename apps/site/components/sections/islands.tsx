@@ -14,6 +14,13 @@ import { Activity, type ComponentType, use, useCallback, useEffect, useId, useRe
  * swap), so the rest of the page is live first. A click that lands on a part before its code has
  * run is held and replayed once it has; what a visitor types into a form is kept (React leaves
  * the fields' values alone while hydrating, and useActionForm reads them).
+ *
+ * Some parts are here only for their weight: the cards and tiles of a grid have nothing to do but
+ * their links. A server component's markup reaches the page twice, as HTML and again as a tree of
+ * elements in the RSC payload; a client part's reaches it once, with its props (the data) in the
+ * payload and its shape in a script fetched once. Home's HTML went from 97 to 78 KB that way.
+ * Only parts of a page belong here: an update that reaches a part React has not hydrated waits for
+ * its code, so a part of the layout, which outlives navigations, would hold them up.
  */
 const NEAR = '400px'
 
@@ -141,3 +148,7 @@ export const NewsletterBox = island(() => import('@/components/newsletter-box').
 export const SupportRequestFormView = island(() =>
   import('@/components/support-request-form-view').then((m) => m.SupportRequestFormView),
 )
+export const ServiceCards = island(() => import('@/components/service-cards').then((m) => m.ServiceCards))
+export const IndustryTiles = island(() => import('@/components/industry-tiles').then((m) => m.IndustryTiles))
+export const ContentCards = island(() => import('@/components/content-cards').then((m) => m.ContentCards))
+export const PostCards = island(() => import('@/components/post-cards').then((m) => m.PostCards))

@@ -5,23 +5,15 @@ import {
   resolveLinks,
 } from '@siyakha/content/links'
 import { buttonClasses } from '@siyakha/ui/button'
-import { Link } from '@siyakha/ui/link'
+import { type AnchorData, ContentAnchor } from '@/components/content-anchor'
 import { linkTarget } from '@/lib/redirects'
 
-/**
- * Whether Link (@siyakha/ui/link) may take a visitor to `href` without a page load: same-page
- * fragments and paths of this site. A path with a #fragment (the consultation buttons'
- * /contact#quote-form) is a full page load instead: browsers keep the fragment across /contact's
- * redirect, the client router can drop it.
- */
-export function isClientRoute(href: string): boolean {
-  return href.startsWith('#') || (href.startsWith('/') && !href.includes('#'))
+/** A content link resolved to its final target, for ContentAnchor. */
+export async function anchorData(link: ResolvedLink): Promise<AnchorData> {
+  return { href: await linkTarget(link.href), label: link.label, external: link.external }
 }
 
-/**
- * A content link. `context` names what a generic label ("Learn more") is about, for screen readers
- * and search engines, without changing what sighted visitors read.
- */
+/** A content link, past the CMS's redirects (ContentAnchor). */
 export async function SmartLink({
   link,
   className,
@@ -31,29 +23,7 @@ export async function SmartLink({
   className?: string
   context?: string
 }) {
-  const href = await linkTarget(link.href)
-  const label = (
-    <>
-      {link.label}
-      {context ? <span className="sr-only"> about {context}</span> : null}
-    </>
-  )
-  if (isClientRoute(href)) {
-    return (
-      <Link href={href} className={className}>
-        {label}
-      </Link>
-    )
-  }
-  return (
-    <a
-      href={href}
-      className={className}
-      {...(link.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
-    >
-      {label}
-    </a>
-  )
+  return <ContentAnchor link={await anchorData(link)} className={className} context={context} />
 }
 
 const variantFor = { primary: 'primary', secondary: 'outline', link: 'link' } as const

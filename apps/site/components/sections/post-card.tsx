@@ -1,43 +1,13 @@
 import type { PostsQueryResult } from '@siyakha/content/types'
-import { Link } from '@siyakha/ui/link'
+import type { PostCardData } from '@/components/post-cards'
 import { formatDate } from '@/lib/format'
-import { CmsImage } from './cms-image'
-import { ItemGrid } from './item-grid'
+import { cmsImageProps } from './cms-image'
+import { PostCards } from './islands'
 
-/** `preload`: the card's picture is on the first screen; fetch it at once, first. */
-export function PostCard({ post, preload = false }: { post: PostsQueryResult[number]; preload?: boolean }) {
-  return (
-    // `relative` anchors the title link's full-card overlay (`after:inset-0`) to this card; without
-    // it the overlay stretches over the nearest positioned ancestor and swallows clicks on the hero.
-    <article className="media-card">
-      <CmsImage
-        image={post.coverImage}
-        sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
-        preload={preload}
-      />
-      <div className="media-card-body">
-        <p className="card-meta">
-          <span className="card-category">{post.category}</span>
-          {post.publishedAt ? (
-            <>
-              {' · '}
-              <time dateTime={post.publishedAt}>{formatDate(post.publishedAt)}</time>
-            </>
-          ) : null}
-          {post.readTime ? ` · ${post.readTime}` : null}
-        </p>
-        <h3 className="mt-2 card-title">
-          <Link href={`/blog/${post.slug}`} className="card-link">
-            {post.title}
-          </Link>
-        </h3>
-        <p className="card-text">{post.excerpt}</p>
-      </div>
-    </article>
-  )
-}
-
-/** Post cards as a list; `className` lays out the grid. `lead`: the list opens the page (SectionProps). */
+/**
+ * Post cards as a list; `className` lays out the grid. `lead`: the list opens the page
+ * (SectionProps), so its first picture is fetched at once, first.
+ */
 export function PostCardList({
   posts,
   className,
@@ -47,9 +17,17 @@ export function PostCardList({
   className: string
   lead?: boolean
 }) {
-  return (
-    <ItemGrid items={posts} className={className} lead={lead}>
-      {(post, preload) => <PostCard post={post} preload={preload} />}
-    </ItemGrid>
-  )
+  const cards: PostCardData[] = posts.map((post, index) => ({
+    slug: post.slug,
+    title: post.title,
+    excerpt: post.excerpt ?? null,
+    category: post.category ?? null,
+    published: post.publishedAt ? { iso: post.publishedAt, text: formatDate(post.publishedAt) } : null,
+    readTime: post.readTime ?? null,
+    image: cmsImageProps(post.coverImage, {
+      sizes: '(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw',
+      preload: lead && index === 0,
+    }),
+  }))
+  return <PostCards posts={cards} className={className} />
 }
