@@ -45,12 +45,16 @@ async function enrollTotp(supabase: Client, friendlyName?: string) {
 async function withVerifiedFactor(prefix = 'mfa') {
   const user = await signedIn(prefix)
   const factor = await enrollTotp(user.supabase, 'phone app')
+  // The moment whose code verified the factor: codes of later checks are counted from it, so a
+  // 30-second step that ends during the test cannot make the spent code a fresh one.
+  const verifiedAt = Date.now()
   const { error } = await user.supabase.auth.mfa.challengeAndVerify({
     factorId: factor.id,
-    code: codeAt(factor.totp.secret),
+    code: totpCode(factor.totp.secret, verifiedAt),
   })
   if (error) throw error
-  return { ...user, factor, secret: factor.totp.secret }
+  const secret = factor.totp.secret
+  return { ...user, factor, secret, codeFrom: (steps: number) => totpCode(secret, verifiedAt + steps * 30_000) }
 }
 
 describe('enroll → challenge → verify', () => {
@@ -122,23 +126,24 @@ describe('enroll → challenge → verify', () => {
   })
 
   it('refuses a wrong code, a reused code, a used challenge and an expired challenge', async () => {
-    const { supabase, factor, secret } = await withVerifiedFactor('mfa-wrong')
-    const wrongCode = codeAt(secret) === '000000' ? '111111' : '000000'
+    const { supabase, factor, codeFrom } = await withVerifiedFactor('mfa-wrong')
+    const valid = [-1, 0, 1, 2].map(codeFrom)
+    const wrongCode = valid.includes('000000') ? '111111' : '000000'
     const wrong = await supabase.auth.mfa.challengeAndVerify({ factorId: factor.id, code: wrongCode })
     expect(wrong.error).toMatchObject({ status: 422, code: 'mfa_verification_failed' })
     expect(wrong.error?.message).toBe('Invalid TOTP code entered')
 
-    const reused = await supabase.auth.mfa.challengeAndVerify({ factorId: factor.id, code: codeAt(secret) })
+    const reused = await supabase.auth.mfa.challengeAndVerify({ factorId: factor.id, code: codeFrom(0) })
     expect(reused.error).toMatchObject({ status: 422, code: 'mfa_verification_failed' })
 
     const challenge = await supabase.auth.mfa.challenge({ factorId: factor.id })
     const challengeId = challenge.data?.id as string
-    const ok = await supabase.auth.mfa.verify({ factorId: factor.id, challengeId, code: codeAt(secret, 1) })
+    const ok = await supabase.auth.mfa.verify({ factorId: factor.id, challengeId, code: codeFrom(1) })
     expect(ok.error).toBeNull()
     const again = await supabase.auth.mfa.verify({
       factorId: factor.id,
       challengeId,
-      code: codeAt(secret, -1),
+      code: codeFrom(-1),
     })
     expect(again.error).toMatchObject({ status: 422, code: 'mfa_ip_address_mismatch' })
 
@@ -150,7 +155,7 @@ describe('enroll → challenge → verify', () => {
     const expired = await supabase.auth.mfa.verify({
       factorId: factor.id,
       challengeId: staleId,
-      code: codeAt(secret, -1),
+      code: codeFrom(-1),
     })
     expect(expired.error).toMatchObject({ status: 422, code: 'mfa_challenge_expired' })
     expect(expired.error?.message).toBe(
@@ -174,7 +179,7 @@ describe('enroll → challenge → verify', () => {
 
 describe('factor rules', () => {
   it('needs aal2 to unenroll a verified factor, then downgrades the session', async () => {
-    const { email, password, factor, secret } = await withVerifiedFactor('mfa-unenroll')
+    const { email, password, factor, codeFrom } = await withVerifiedFactor('mfa-unenroll')
     const aal1 = client()
     await aal1.auth.signInWithPassword({ email, password })
     const refused = await aal1.auth.mfa.unenroll({ factorId: factor.id })
@@ -183,7 +188,7 @@ describe('factor rules', () => {
     const another = await aal1.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'second' })
     expect(another.error).toMatchObject({ status: 403, code: 'insufficient_aal' })
 
-    const raised = await aal1.auth.mfa.challengeAndVerify({ factorId: factor.id, code: codeAt(secret, 1) })
+    const raised = await aal1.auth.mfa.challengeAndVerify({ factorId: factor.id, code: codeFrom(1) })
     expect(raised.error).toBeNull()
     const removed = await aal1.auth.mfa.unenroll({ factorId: factor.id })
     expect(removed.error).toBeNull()
