@@ -68,10 +68,10 @@ test('an article’s body reaches the page as HTML, not as a tree of Portable Te
   expect(html).toMatch(/<div class="rich-text"><p>A learner misses Tuesday/)
 })
 
-// The footer and the cards and tiles of home's grids are drawn by client components, so the RSC
-// payload carries their data and not their markup a second time (sections/islands.tsx): none of
-// their class names is in it, while the text is, once, in the HTML.
-test('home’s footer and grids reach the payload as data, not as a second copy of their markup', async ({
+// The header, the footer and the cards and tiles of home's grids are drawn by client components,
+// so the RSC payload carries their data and not their markup a second time (components/site-footer.tsx,
+// sections/islands.tsx): none of their class names is in it, while their text is.
+test('home’s header, footer and grids reach the payload as data, not as a second copy of their markup', async ({
   request,
 }) => {
   const html = await (await request.get('/')).text()
@@ -79,15 +79,19 @@ test('home’s footer and grids reach the payload as data, not as a second copy 
     .map((m) => m[1])
     .join('')
   expect(payload).toContain('Infrastructure \\u0026 Networking')
-  for (const shape of [
+  expect(payload).toContain('Support Deals')
+  const shapes = [
+    'header-bar',
+    'nav-list',
     'footer-heading',
     'footer-link',
     'service-title',
     'tile-list',
     'card-text',
     'card-meta',
-  ]) {
-    expect(html, shape).toContain(`class="${shape}"`)
+  ]
+  for (const shape of shapes) {
+    expect(html, shape).toMatch(new RegExp(`class="[^"]*\\b${shape}\\b`))
     expect(payload, shape).not.toContain(shape)
   }
 })

@@ -1,3 +1,5 @@
+'use client'
+
 import { buttonClasses } from '@siyakha/ui/button'
 import { Container } from '@siyakha/ui/container'
 import { Link } from '@siyakha/ui/link'
@@ -6,6 +8,12 @@ import { PORTAL_LINK } from '@/lib/routes'
 import { BrandLink } from './brand-mark'
 import { MobileMenu } from './mobile-menu'
 import { type NavLink, navLinkClasses, ServicesMenu } from './services-menu'
+
+/*
+ * A client component, like the footer (see there): drawn on the server as a server component, its
+ * nav list went out twice on every page, as HTML and as elements in the RSC payload; now the
+ * payload carries the props. Its menus are client components anyway, and its code ships once.
+ */
 
 export type SiteHeaderProps = {
   brandName: string

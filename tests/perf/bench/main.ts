@@ -77,8 +77,11 @@ try {
     let emptyRuns: LoadResult[] = []
     for (const template of loadTemplates) {
       console.log(`Throughput: ${template} and the empty page, ${seconds} s each`)
-      emptyRuns.push(await load(servers.empty, seconds))
-      out.load.push({ template, result: await load(`${servers.site}${templatePath(template)}`, seconds) })
+      emptyRuns.push(await load(servers.empty, seconds, servers.emptyGroup))
+      out.load.push({
+        template,
+        result: await load(`${servers.site}${templatePath(template)}`, seconds, servers.siteGroup),
+      })
     }
     emptyRuns = emptyRuns.sort((a, b) => a.requestsPerSecond - b.requestsPerSecond)
     out.emptyLoad = emptyRuns[Math.floor(emptyRuns.length / 2)]

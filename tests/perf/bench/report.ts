@@ -78,22 +78,40 @@ function lighthouseTable(r: Results): string[] {
 function loadTable(r: Results): string[] {
   if (!r.emptyLoad) return []
   const empty = r.emptyLoad.requestsPerSecond
+  const emptyCpu = r.emptyLoad.serverCpuMsPerRequest
+  const percent = (busy: number | null) => (busy === null ? '—' : `${(busy * 100).toFixed(0)}%`)
   const line = (name: string, l: LoadResult, self = false) =>
     row([
       name,
       `\`${new URL(l.url).pathname}\``,
       l.requestsPerSecond.toFixed(0),
       self ? '' : ratio(l.requestsPerSecond, empty),
+      l.serverCpuMsPerRequest === null ? '—' : l.serverCpuMsPerRequest.toFixed(2),
+      self || l.serverCpuMsPerRequest === null || !emptyCpu ? '' : ratio(l.serverCpuMsPerRequest, emptyCpu),
+      percent(l.serverBusy),
+      percent(l.clientBusy),
       l.errors,
       l.cache || '(none: rendered per request)',
       `\`${l.cacheControl}\``,
     ])
   return [
     '',
-    `Throughput, \`next start\`, 50 connections, ${r.loadSeconds} s per page after ${WARM_UP_SECONDS} s of warm-up (autocannon on loopback):`,
+    `Throughput, \`next start\`, 50 connections, ${r.loadSeconds} s per page after ${WARM_UP_SECONDS} s of warm-up (autocannon on loopback). Server CPU is the CPU time of the server's processes per answered request, its cost whatever the client; busy is CPU time over wall time (100% = one core), so a server well under 100% was held back by the load generator:`,
     '',
-    row(['Page', 'Path', 'req/s', '× empty', 'errors (non-2xx)', 'x-nextjs-cache', 'cache-control']),
-    row(Array(7).fill('---')),
+    row([
+      'Page',
+      'Path',
+      'req/s',
+      '× empty',
+      'server CPU ms/req',
+      '× empty',
+      'server busy',
+      'autocannon busy',
+      'errors (non-2xx)',
+      'x-nextjs-cache',
+      'cache-control',
+    ]),
+    row(Array(11).fill('---')),
     ...r.load.map((l) => line(l.template, l.result)),
     line('empty Next page', r.emptyLoad, true),
   ]

@@ -34,7 +34,14 @@ export function build() {
   runOrThrow('Empty Next.js page build', process.execPath, [NEXT_BIN, 'build', EMPTY_APP])
 }
 
-export type Servers = { site: string; empty: string; stop: () => Promise<void> }
+export type Servers = {
+  site: string
+  empty: string
+  /** Process groups of the two servers (each is started detached, as its group's leader). */
+  siteGroup: number | undefined
+  emptyGroup: number | undefined
+  stop: () => Promise<void>
+}
 
 async function waitFor(url: string, what: string, child: ChildProcess) {
   for (let i = 0; i < 240; i++) {
@@ -147,7 +154,7 @@ export async function start(sitePort: number, emptyPort: number): Promise<Server
     const emptyUrl = `http://localhost:${emptyPort}`
     await waitFor(`${siteUrl}/robots.txt`, site.what, site.child)
     await waitFor(emptyUrl, empty.what, empty.child)
-    return { site: siteUrl, empty: emptyUrl, stop }
+    return { site: siteUrl, empty: emptyUrl, siteGroup: site.child.pid, emptyGroup: empty.child.pid, stop }
   } catch (error) {
     await stop()
     throw error
