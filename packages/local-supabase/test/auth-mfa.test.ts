@@ -54,7 +54,12 @@ async function withVerifiedFactor(prefix = 'mfa') {
   })
   if (error) throw error
   const secret = factor.totp.secret
-  return { ...user, factor, secret, codeFrom: (steps: number) => totpCode(secret, verifiedAt + steps * 30_000) }
+  return {
+    ...user,
+    factor,
+    secret,
+    codeFrom: (steps: number) => totpCode(secret, verifiedAt + steps * 30_000),
+  }
 }
 
 describe('enroll → challenge → verify', () => {
