@@ -29,6 +29,9 @@ export function PostCards({ posts, className }: { posts: PostCardData[]; classNa
 
 function PostCard({ post }: { post: PostCardData }) {
   return (
+    // `media-card` is `relative`: it anchors the title link's full-card overlay (`card-link`'s
+    // `after:inset-0`) to this card; without it the overlay stretches over the nearest positioned
+    // ancestor and swallows clicks on the hero.
     <article className="media-card">
       {/* biome-ignore lint/performance/noImgElement: the server's getImageProps gave the optimiser's srcset (cmsImageProps) */}
       {post.image ? <img {...post.image} alt={post.image.alt} /> : null}

@@ -34,11 +34,6 @@ const TRAILING: NavLink[] = [
   { title: 'Support Deals', href: '/support-deals' },
 ]
 
-/**
- * The way into the portal. It is a separate app behind the site's rewrites, so it is reached with
- * a full page load (a plain `<a>`), never with client-side navigation. Signed-out visitors land on
- * its sign-in page and come back here after signing in.
- */
 const navItem = (link: NavLink) => (
   <li key={link.href}>
     <Link href={link.href} className={navLinkClasses}>
