@@ -29,12 +29,6 @@ const NEAR = '400px'
 // capture phase comes first.
 const INTENT = ['pointerover', 'pointerdown', 'focusin'] as const
 
-/**
- * False while React hydrates the server's HTML. A part rendered after that (a client-side
- * navigation) has nothing to stand in for it and loads at once.
- */
-let pageHydrated = false
-
 function island<P extends object>(load: () => Promise<ComponentType<P>>) {
   let loading: Promise<ComponentType<P>> | undefined
   const code = () => {
@@ -44,13 +38,8 @@ function island<P extends object>(load: () => Promise<ComponentType<P>>) {
 
   return function Island(props: P) {
     const id = useId()
-    const [part] = useState(() =>
-      typeof window === 'undefined' || pageHydrated ? code() : whenNeeded(id).then(code),
-    )
+    const [part] = useState(() => (typeof window === 'undefined' ? code() : whenNeeded(id).then(code)))
     const ready = useHeldClicks(id)
-    useEffect(() => {
-      pageHydrated = true
-    }, [])
     // Nothing here may re-render the island before its part has hydrated: new props for a part
     // React has not hydrated make it hydrate the part first, and every update waits on that.
     return (
@@ -79,7 +68,13 @@ function Part<P extends object>({
 
 const frameOf = (id: string) => document.querySelector(`[data-island="${id}"]`)
 
-/** Resolves once the part comes near the viewport or the visitor reaches for it. */
+/**
+ * Resolves once the part comes near the viewport or the visitor reaches for it. A part rendered on
+ * the client (after a client-side navigation) has no server HTML to stand in for it, and no frame
+ * in the document (client ids never match the server's), so it loads at once. The DOM is asked
+ * rather than a flag set once the page has hydrated, because the page hydrates in slices
+ * (app/layout.tsx): a part may hydrate after another part's effects have run.
+ */
 function whenNeeded(id: string): Promise<void> {
   const frame = frameOf(id)
   if (!frame) return Promise.resolve()
