@@ -2,6 +2,7 @@
 
 import { displayedViews, pageKey, VIEW_COUNT_ROUTE, viewBaseline } from '@siyakha/schemas/view-counter'
 import { useEffect, useRef, useState } from 'react'
+import { formatCount } from '@/lib/format'
 
 /** Reads (or, with increment, bumps and reads) the counted views for a page key. */
 export type ViewCountLoader = (key: string, increment: boolean) => Promise<unknown>
@@ -70,5 +71,5 @@ export function ViewCounter({
       </span>
     )
   }
-  return <span>{count.toLocaleString('en-ZA')} views</span>
+  return <span>{formatCount(count)} views</span>
 }
