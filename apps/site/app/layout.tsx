@@ -50,10 +50,10 @@ export default async function RootLayout({ children }: { children: React.ReactNo
     .join(', ')
   // Header, page and footer each hydrate inside an <Activity>. React leaves such a boundary as the
   // server drew it while it hydrates the rest, then hydrates it apart, in slices of a few
-  // milliseconds between which the browser can paint and answer input: a page's hydration is no
-  // longer one long task (home's blocking time went from ~550 to ~330 ms in Lighthouse, where an
-  // empty Next page has ~310). A click on a part not yet hydrated makes React hydrate it at once and
-  // then deliver the click.
+  // milliseconds between which the browser can paint and answer input, so a page's hydration is
+  // not one long task that grows with the page (home's longest task at 4x CPU: 413 -> 300 ms; the
+  // empty Next page's is ~410; docs/performance.md). A click on a part not yet hydrated makes React
+  // hydrate it at once and then deliver the click.
   return (
     <html lang="en-ZA" className={inter.variable}>
       <body className="site-body">
