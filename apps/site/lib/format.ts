@@ -20,6 +20,6 @@ export function formatDate(iso: string): string {
  * article, after the page had loaded.
  */
 export function formatCount(count: number): string {
-  const digits = String(Math.round(Math.abs(count)))
-  return `${count < 0 && digits !== '0' ? '-' : ''}${digits.replace(/\B(?=(\d{3})+$)/g, '\u00a0')}`
+  // \B never falls between a minus sign and the first digit, so a sign needs no handling of its own.
+  return String(Math.round(count)).replace(/\B(?=(\d{3})+$)/g, '\u00a0')
 }
