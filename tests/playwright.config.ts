@@ -8,6 +8,11 @@ const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const reuse = !process.env.CI
 /** Specs that change settings every staff session feels. */
 const STAFF_WIDE = /two-factor\.spec\.ts$/
+/**
+ * The stand-ins remove their throwaway data folder (a seeded PostgreSQL, ~70 MB) when they stop;
+ * Playwright's default stop is SIGKILL, which left one behind in /tmp every run.
+ */
+const STACK_SHUTDOWN = { signal: 'SIGTERM', timeout: 20_000 } as const
 
 export default defineConfig({
   testDir: './e2e',
@@ -55,6 +60,7 @@ export default defineConfig({
       url: 'http://127.0.0.1:54341/v1/ping',
       reuseExistingServer: reuse,
       timeout: 60_000,
+      gracefulShutdown: STACK_SHUTDOWN,
       stdout: 'ignore',
       stderr: 'pipe',
     },
@@ -64,6 +70,7 @@ export default defineConfig({
       url: 'http://127.0.0.1:54324/',
       reuseExistingServer: reuse,
       timeout: 120_000,
+      gracefulShutdown: STACK_SHUTDOWN,
       stdout: 'ignore',
       stderr: 'pipe',
     },
