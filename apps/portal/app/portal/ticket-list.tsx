@@ -5,6 +5,7 @@ import { Link } from '@siyakha/ui/link'
 import { cursorOf } from '@/lib/cursor'
 import { formatDateTime } from '@/lib/format'
 import { currentUser, serverSupabase } from '@/lib/session'
+import { TicketRows } from './ticket-rows'
 
 const PAGE_SIZE = 50
 
@@ -65,30 +66,16 @@ export async function TicketList({ createHref, after }: { createHref: string; af
 
   return (
     <>
-      <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
-        {tickets.map((ticket) => (
-          <li key={ticket.id} className="flex flex-wrap items-center justify-between gap-3 p-4">
-            <div className="min-w-0">
-              <p className="font-semibold text-brand-900">
-                {ticket.summary}{' '}
-                <span className="font-mono text-sm text-slate-600">[{ticket.tracking_ref}]</span>
-              </p>
-              <p className="mt-1 text-sm text-slate-600">
-                <time dateTime={ticket.created_at}>{formatDateTime(ticket.created_at)}</time>
-                <span aria-hidden="true"> · </span>
-                <span>{customerStatusLabel(ticket.status)}</span>
-              </p>
-            </div>
-            <Link
-              href={`/portal/tickets/${ticket.id}`}
-              aria-label={`Open ${ticket.summary} [${ticket.tracking_ref}]`}
-              className={buttonClasses({ variant: 'outline', size: 'sm' })}
-            >
-              Open
-            </Link>
-          </li>
-        ))}
-      </ul>
+      <TicketRows
+        rows={tickets.map((ticket) => ({
+          id: ticket.id,
+          summary: ticket.summary,
+          ref: ticket.tracking_ref,
+          createdAt: ticket.created_at,
+          created: formatDateTime(ticket.created_at),
+          status: customerStatusLabel(ticket.status),
+        }))}
+      />
       {after || last ? (
         <nav aria-label="Pages" className="mt-4 flex justify-end gap-2">
           {after ? (

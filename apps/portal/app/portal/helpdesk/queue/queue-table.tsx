@@ -6,9 +6,9 @@ import {
 } from '@siyakha/schemas/helpdesk-queue'
 import type { helpdeskQueueQuery } from '@siyakha/supabase/queries'
 import { Link } from '@siyakha/ui/link'
-import { SlaDue } from '@/components/sla-due'
-import { PriorityPill, StatusPill, TagList } from '@/components/ticket-pills'
+import { slaDueView } from '@/components/sla-due'
 import { formatDateTime } from '@/lib/format'
+import { QueueRows } from './queue-rows'
 import { SelectAll } from './select-all'
 
 type QueueRow = Awaited<ReturnType<typeof helpdeskQueueQuery>>['data'][number]
@@ -52,28 +52,7 @@ function SortHeading({ label, sort, filters }: { label: string; sort: QueueSort;
   )
 }
 
-// The row and cell styles, the phone layout as cards among them, are globals.css utilities
-// (queue-row, queue-cell, …): written out here, they were repeated on every cell of every row.
-function Cell({
-  label,
-  children,
-  className,
-}: {
-  label: string
-  children: React.ReactNode
-  className?: string
-}) {
-  return (
-    <td data-label={label} className={className ? `queue-cell ${className}` : 'queue-cell'}>
-      {children}
-    </td>
-  )
-}
-
-/**
- * The queue: one row per ticket, each with a checkbox for the bulk bar (they belong to its form)
- * and a link that Enter and j/k reach (queue-keys.tsx).
- */
+/** The queue: its sortable headings, and one row per ticket worded here for QueueRows. */
 export function QueueTable({
   tickets,
   filters,
@@ -107,59 +86,28 @@ export function QueueTable({
             )}
           </tr>
         </thead>
-        <tbody className="divide-y divide-slate-200 max-md:block max-md:space-y-3 max-md:divide-y-0">
-          {tickets.map((ticket) => (
-            <tr key={ticket.id} data-queue-row className="queue-row">
-              <td className="queue-check">
-                <input
-                  type="checkbox"
-                  name="ids"
-                  value={ticket.id}
-                  form="bulk-form"
-                  aria-label={`Select ${ticket.tracking_ref}`}
-                  className="size-4"
-                />
-              </td>
-              <td data-label="Ticket" className="queue-lead">
-                <Link href={`/portal/helpdesk/${ticket.id}`} data-queue-link className="queue-ref">
-                  {ticket.tracking_ref}
-                </Link>
-                <p className="text-brand-900">{ticket.summary}</p>
-                <TagList tags={ticket.tags} />
-              </td>
-              <Cell label="Status">
-                <StatusPill status={ticket.status} />
-              </Cell>
-              <Cell label="Priority">
-                <PriorityPill priority={ticket.priority} />
-              </Cell>
-              <Cell label="Requester">
-                {ticket.requester_name ?? <span className="text-slate-600">Unknown</span>}
-              </Cell>
-              <Cell label="Company">
-                {ticket.company_name || <span className="text-slate-600">None</span>}
-              </Cell>
-              <Cell label="Assignee" className="md:whitespace-nowrap">
-                {!ticket.assigned_to ? (
-                  <span className="text-slate-600">Unassigned</span>
-                ) : ticket.assigned_to === userId ? (
-                  'You'
-                ) : (
-                  ticket.assignee_name
-                )}
-              </Cell>
-              <Cell label="SLA due" className="md:whitespace-nowrap">
-                <SlaDue ticket={ticket} now={now} />
-              </Cell>
-              <Cell label="Last activity" className="md:whitespace-nowrap">
-                <time dateTime={ticket.last_activity_at}>{formatDateTime(ticket.last_activity_at)}</time>
-              </Cell>
-              <Cell label="Created" className="md:whitespace-nowrap">
-                <time dateTime={ticket.created_at}>{formatDateTime(ticket.created_at)}</time>
-              </Cell>
-            </tr>
-          ))}
-        </tbody>
+        <QueueRows
+          rows={tickets.map((ticket) => ({
+            id: ticket.id,
+            ref: ticket.tracking_ref,
+            summary: ticket.summary,
+            tags: ticket.tags,
+            status: ticket.status,
+            priority: ticket.priority,
+            requester: ticket.requester_name,
+            company: ticket.company_name,
+            assignee: !ticket.assigned_to
+              ? null
+              : ticket.assigned_to === userId
+                ? 'You'
+                : (ticket.assignee_name ?? ''),
+            sla: slaDueView(ticket, now),
+            lastActivityAt: ticket.last_activity_at,
+            lastActivity: formatDateTime(ticket.last_activity_at),
+            createdAt: ticket.created_at,
+            created: formatDateTime(ticket.created_at),
+          }))}
+        />
       </table>
     </div>
   )
