@@ -14,6 +14,11 @@ export interface SessionUser {
   email: string | undefined
   /** How the session was signed in: 'aal1' (password) or 'aal2' (password and a second factor). */
   aal: string
+  /**
+   * Provider staff by role, as of the token's issue (a flag the database keeps in app_metadata,
+   * migration 20261127000100): for what the header shows. Decisions go to currentStaffAccess.
+   */
+  staff: boolean
 }
 
 /**
@@ -33,6 +38,7 @@ export const currentUser = cache(async (): Promise<SessionUser | null> => {
     id: claims.sub,
     email: typeof claims.email === 'string' ? claims.email : undefined,
     aal: typeof claims.aal === 'string' ? claims.aal : 'aal1',
+    staff: claims.app_metadata?.staff === true,
   }
 })
 
