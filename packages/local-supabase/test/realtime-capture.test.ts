@@ -1,5 +1,7 @@
-// Contract §9.9: the capture slot is consumed whether or not anyone listens, so it never holds WAL
-// back; with no postgres_changes subscriber it is advanced without decoding what it skips.
+// Contract §9.9, as hosted Realtime runs it: a capture slot exists only while someone subscribes
+// to postgres_changes (and for a short linger after), so nobody listening costs PostgreSQL no
+// decoding; while it exists it is consumed whether or not anyone listens, so it never holds WAL
+// back, and with nobody listening it is advanced without decoding what it skips.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { silentLogger } from '../src/lib/log.js'
 import { type Change, createCapture } from '../src/realtime/capture.js'
@@ -13,6 +15,7 @@ describe('change capture with and without subscribers', () => {
     adminUrl: urls.db,
     log: silentLogger,
     listening: () => listening,
+    lingerMs: 1500,
     onChanges: async (changes) => {
       received.push(...changes)
     },
@@ -48,17 +51,39 @@ describe('change capture with and without subscribers', () => {
     await capture.stop()
   })
 
-  it('with nobody listening, consumes the WAL without decoding it; once someone listens, decodes what follows', async () => {
+  const ours = async () =>
+    (
+      await sql<{ slot_name: string }>(
+        `select slot_name from pg_replication_slots where slot_name like 'local_supabase_realtime_%'`,
+      )
+    ).map((r) => r.slot_name)
+
+  it('holds no slot while nobody listens; a subscriber gets one before it is answered, and what follows is decoded', async () => {
+    await until('the unheard slot to be dropped', async () => capture.slotName() === undefined)
+    expect(await ours()).toEqual([])
     const id = Math.floor(Math.random() * 1e9)
-    const unheard = await insert(id, 'unheard')
-    await until('the slot to pass the unheard insert', () => consumed(unheard))
-    expect(labels()).not.toContain('unheard')
+    await insert(id, 'while nobody listened')
 
     listening = true
-    await capture.settled()
+    expect(await capture.settled()).toBeUndefined()
+    const name = capture.slotName()
+    expect(await ours()).toEqual([name])
     const heard = await insert(id + 1, 'heard')
     await until('the heard insert to be decoded', async () => labels().includes('heard'))
     expect(await consumed(heard)).toBe(true)
     expect(labels()).toEqual(['heard'])
+  })
+
+  it('when the last subscriber leaves, advances the slot without decoding, then drops it', async () => {
+    const name = capture.slotName()
+    expect(name).toBeDefined()
+    listening = false
+    await capture.settled()
+    const id = Math.floor(Math.random() * 1e9)
+    const unheard = await insert(id, 'unheard')
+    await until('the slot to pass the unheard insert', () => consumed(unheard))
+    expect(labels()).not.toContain('unheard')
+    await until('the slot to be dropped', async () => capture.slotName() === undefined)
+    expect(await ours()).toEqual([])
   })
 })

@@ -217,15 +217,15 @@ describe('lifecycle', () => {
     await svc?.close()
   })
 
-  it('drain() closes sockets with 1001; stop drops the capture slot', async () => {
+  it('holds a capture slot only while someone subscribes to postgres_changes; drain() closes sockets with 1001; stop drops the slot', async () => {
     const slots = async () =>
       (await sql<{ slot_name: string }>('select slot_name from pg_replication_slots')).map((r) => r.slot_name)
     const before = await slots()
     svc = createRealtimeService({ adminUrl: urls.db, log: silentLogger })
     await svc.start()
-    const name = svc.slotName()
-    expect(name).toMatch(/^local_supabase_realtime_\d+$/)
-    expect(await slots()).toContain(name)
+    // Created at start to prove changes can be captured, then dropped: nobody listens.
+    await waitFor(() => svc?.slotName() === undefined, 3000, 'the unheard slot to be dropped')
+    expect(await slots()).toEqual(before)
     const server = createServer()
     server.on('upgrade', (req, socket, head) =>
       svc?.handleUpgrade(req, socket, head, new URL(req.url ?? '/', 'http://x')),
@@ -236,6 +236,17 @@ describe('lifecycle', () => {
       `ws://127.0.0.1:${port}/realtime/v1/websocket?apikey=${keys.anonKey}&vsn=2.0.0`,
     )
     await new Promise((resolve) => socket.once('open', resolve))
+    const frames: unknown[][] = []
+    socket.on('message', (data) => frames.push(JSON.parse(String(data))))
+    const binding = { event: 'INSERT', schema: 'public', table: 'rt_messages' }
+    socket.send(
+      JSON.stringify(['1', '1', 'realtime:x', 'phx_join', { config: { postgres_changes: [binding] } }]),
+    )
+    await waitFor(() => frames[1], 3000, 'the join reply and system message')
+    expect(frames[1]?.[4]).toMatchObject({ extension: 'postgres_changes', status: 'ok' })
+    const name = svc.slotName()
+    expect(name).toMatch(/^local_supabase_realtime_\d+$/)
+    expect(await slots()).toContain(name)
     const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)))
     svc.drain()
     expect(await closed).toBe(1001)

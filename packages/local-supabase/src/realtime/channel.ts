@@ -101,6 +101,12 @@ export class Channel implements ChangeListener, PresenceMember {
     this.armExpiry()
   }
 
+  /** Keeps the channel (broadcast, presence) without its postgres_changes bindings. */
+  dropBindings(): void {
+    this.active = []
+    this.ctx.listeners.delete(this)
+  }
+
   private armExpiry(): void {
     clearTimeout(this.timer)
     if (this.closed) return
@@ -249,9 +255,12 @@ export async function joinChannel(
   }
   // Registered before the reply, so a change committed right after SUBSCRIBED is not missed; and
   // the reply waits for a poll under way, which may have begun while nobody listened and skipped
-  // the WAL up to its start (capture.ts).
+  // the WAL up to its start, and for the slot, which nobody-listening may have dropped (capture.ts).
   channel.activate(subscribeError ? [] : bindings, token)
-  if (!subscribeError && bindings.length > 0) await ctx.capture.settled()
+  if (!subscribeError && bindings.length > 0) {
+    subscribeError = await ctx.capture.settled()
+    if (subscribeError) channel.dropBindings()
+  }
   channel.reply(joinRef, 'ok', { postgres_changes: bindings.map((b) => ({ ...b.echo, id: b.id })) })
   if (bindings.length > 0) {
     channel.pushOwn(
