@@ -9,7 +9,8 @@
 //   npm run perf:rls -w @siyakha/backend            # throwaway stack on random ports
 //   PERF_TICKETS=1000000 npm run perf:rls …         # the performance.md scale
 //   PERF_DB_URL=postgresql://… npm run perf:rls …   # an existing database (adds data to it!)
-import { mkdtempSync, rmSync } from 'node:fs'
+//   PERF_THEN=<file.sql> npm run perf:rls …         # before and after a migration not yet in place
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -80,27 +81,37 @@ interface Case {
   query: string
 }
 
-async function explain(db: pg.Client, c: Case): Promise<{ plan: string; times: number[] }> {
-  const times: number[] = []
-  let plan = ''
+/** Acts as the case's caller for the rest of the transaction, with the claims PostgREST would set. */
+async function asCaller(db: pg.Client, c: Case): Promise<void> {
+  const claims = JSON.stringify(c.sub ? { sub: c.sub, role: c.role } : { role: c.role })
+  await db.query(`set local role ${c.role}; select set_config('request.jwt.claims', '${claims}', true)`)
+}
+
+/**
+ * EXPLAIN (ANALYZE, BUFFERS) of the statement, RUNS times as the caller and as the service role in
+ * turn (each run in its own transaction, rolled back), so both meet the same moment of a shared
+ * machine: execution times, and the last plan of each.
+ */
+async function explainBoth(db: pg.Client, caller: Case, service: Case) {
+  const result = { caller: { plan: '', times: [] as number[] }, service: { plan: '', times: [] as number[] } }
   for (let i = 0; i < RUNS; i++) {
-    await db.query('begin')
-    try {
-      await db.query(`set local role ${c.role}`)
-      if (c.sub) {
-        await db.query(`select set_config('request.jwt.claims', $1, true)`, [
-          JSON.stringify({ sub: c.sub, role: 'authenticated' }),
-        ])
+    for (const [c, into] of [
+      [caller, result.caller],
+      [service, result.service],
+    ] as const) {
+      await db.query('begin')
+      try {
+        await asCaller(db, c)
+        const { rows } = await db.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${c.query}`)
+        into.plan = rows.map((r) => r['QUERY PLAN']).join('\n')
+        const match = /Execution Time: ([\d.]+) ms/.exec(into.plan)
+        if (match) into.times.push(Number(match[1]))
+      } finally {
+        await db.query('rollback')
       }
-      const { rows } = await db.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${c.query}`)
-      plan = rows.map((r) => r['QUERY PLAN']).join('\n')
-      const match = /Execution Time: ([\d.]+) ms/.exec(plan)
-      if (match) times.push(Number(match[1]))
-    } finally {
-      await db.query('rollback')
     }
   }
-  return { plan, times }
+  return result
 }
 
 /** The top node's shared buffers ("hit=12 read=3"), i.e. the whole query's. */
@@ -116,23 +127,25 @@ const topNode = (plan: string) => {
 
 /**
  * The statement as the portal pays for it: planned and run from this client, wall time of each of
- * RUNS × 4 runs in one transaction (rolled back), as the caller. EXPLAIN's execution time leaves
- * out planning and the round trip, which a policy also changes.
+ * RUNS × 8 runs as the caller and as the service role, taking turns in one transaction (rolled
+ * back; two would wait on each other's row locks). EXPLAIN's execution time leaves out planning and
+ * the round trip, which a policy also changes; and one side's runs all before the other's would
+ * put the machine's drift between them.
  */
-async function roundTrips(db: pg.Client, c: Case): Promise<number[]> {
-  const times: number[] = []
+async function roundTripsBoth(db: pg.Client, caller: Case, service: Case) {
+  const times = { caller: [] as number[], service: [] as number[] }
   await db.query('begin')
   try {
-    await db.query(`set local role ${c.role}`)
-    if (c.sub) {
-      await db.query(`select set_config('request.jwt.claims', $1, true)`, [
-        JSON.stringify({ sub: c.sub, role: 'authenticated' }),
-      ])
-    }
-    for (let i = 0; i < RUNS * 4; i++) {
-      const started = process.hrtime.bigint()
-      await db.query(c.query)
-      times.push(Number(process.hrtime.bigint() - started) / 1e6)
+    for (let run = 0; run < RUNS * 8; run++) {
+      for (const side of run % 2 === 0
+        ? (['caller', 'service'] as const)
+        : (['service', 'caller'] as const)) {
+        const c = side === 'caller' ? caller : service
+        await asCaller(db, c)
+        const started = process.hrtime.bigint()
+        await db.query(c.query)
+        times[side].push(Number(process.hrtime.bigint() - started) / 1e6)
+      }
     }
   } finally {
     await db.query('rollback')
@@ -285,47 +298,60 @@ async function main(): Promise<void> {
       ['customer: WhatsApp intent message', as(customer), intent(customer)],
     ]
     const only = process.env.PERF_ONLY
-    const summary: string[][] = []
-    for (const [label, caller, query] of cases) {
-      if (only && !label.includes(only)) continue
-      const mine = await explain(db, { label, ...caller, query })
-      const baseline = await explain(db, { label, role: 'service_role', query })
-      if (process.env.PERF_PLANS) console.log(`=== ${label} ===\n${mine.plan}\n`)
-      const ms = median(mine.times)
-      const base = median(baseline.times)
-      const trip = median(await roundTrips(db, { label, ...caller, query }))
-      const baseTrip = median(await roundTrips(db, { label, role: 'service_role', query }))
-      summary.push([
-        label,
-        ms.toFixed(3),
-        base.toFixed(3),
-        `x${(ms / base).toFixed(2)}`,
-        trip.toFixed(3),
-        baseTrip.toFixed(3),
-        `x${(trip / baseTrip).toFixed(2)}`,
-        buffers(mine.plan),
-        buffers(baseline.plan),
-        topNode(mine.plan),
-      ])
+    const suite = async (title: string) => {
+      const summary: string[][] = []
+      for (const [label, caller, query] of cases) {
+        if (only && !label.includes(only)) continue
+        const asThem: Case = { label, ...caller, query }
+        const asService: Case = { label, role: 'service_role', query }
+        const { caller: mine, service: baseline } = await explainBoth(db, asThem, asService)
+        if (process.env.PERF_PLANS) console.log(`=== ${label} ===\n${mine.plan}\n`)
+        const ms = median(mine.times)
+        const base = median(baseline.times)
+        const trips = await roundTripsBoth(db, asThem, asService)
+        const trip = median(trips.caller)
+        const baseTrip = median(trips.service)
+        summary.push([
+          label,
+          ms.toFixed(3),
+          base.toFixed(3),
+          `x${(ms / base).toFixed(2)}`,
+          trip.toFixed(3),
+          baseTrip.toFixed(3),
+          `x${(trip / baseTrip).toFixed(2)}`,
+          buffers(mine.plan),
+          buffers(baseline.plan),
+          topNode(mine.plan),
+        ])
+      }
+      console.log(
+        `${title}Medians, ${TICKETS} tickets, caller vs service_role: EXPLAIN execution time (${RUNS} runs each, in turns), then the statement's round trip from this client, planning included (${RUNS * 8} runs each, in turns):`,
+      )
+      console.log(
+        [
+          'query',
+          'caller ms',
+          'service ms',
+          'ratio',
+          'caller trip ms',
+          'service trip ms',
+          'trip ratio',
+          'caller buffers',
+          'service buffers',
+          'plan',
+        ].join(' | '),
+      )
+      for (const row of summary) console.log(row.join(' | '))
     }
-    console.log(
-      `Medians, ${TICKETS} tickets, caller vs service_role: EXPLAIN execution time (${RUNS} runs), then the statement's round trip from this client, planning included (${RUNS * 4} runs):`,
-    )
-    console.log(
-      [
-        'query',
-        'caller ms',
-        'service ms',
-        'ratio',
-        'caller trip ms',
-        'service trip ms',
-        'trip ratio',
-        'caller buffers',
-        'service buffers',
-        'plan',
-      ].join(' | '),
-    )
-    for (const row of summary) console.log(row.join(' | '))
+    // PERF_THEN=<file.sql>: the suite, then the file applied, then the suite again, on the same data
+    // (a migration not yet in supabase/migrations, measured before and after in one run).
+    const then = process.env.PERF_THEN
+    await suite(then ? 'Before: ' : '')
+    if (then) {
+      await db.query(readFileSync(path.resolve(then), 'utf8'))
+      console.log()
+      await suite(`After ${path.basename(then)}: `)
+    }
   } finally {
     await db.end()
     await stack?.stop()
