@@ -4,42 +4,41 @@
 -- The staff check in one function call. private.is_staff() and private.has_role() called
 -- private.staff_session_ok(), which called private.staff_two_factor_required(): three security
 -- definer calls, each switching role and search_path, wherever a staff policy is reached. Neither
--- inner function can be inlined (a body with a subquery never is), so the rule is written out in
--- both checks instead. Same rule as 20261126000400: staff by role, and a session signed in with two
--- factors, or neither required of all staff nor an authenticator app turned on by this staff member.
+-- inner function can be inlined (a body with a subquery never is). Now both are plain SQL wrappers,
+-- which PostgreSQL inlines, around one security definer function holding the whole rule, unchanged
+-- from 20261126000400: staff by role (any role when none is named), and a session signed in with
+-- two factors, or neither required of all staff nor an authenticator app turned on by this staff
+-- member.
+
+create function private.staff_check(wanted public.staff_role) returns boolean
+language sql stable security definer set search_path = ''
+as $$
+  select exists (
+      select 1 from public.user_roles
+      where user_id = (select auth.uid()) and (wanted is null or role = wanted)
+    )
+    and (
+      coalesce((select auth.jwt() ->> 'aal'), '') = 'aal2'
+      or (
+        not coalesce((select s.staff_two_factor_required from public.helpdesk_settings s where s.id), false)
+        and not exists (
+          select 1 from auth.mfa_factors f where f.user_id = (select auth.uid()) and f.status = 'verified'
+        )
+      )
+    )
+$$;
+revoke execute on function private.staff_check(public.staff_role) from public;
+grant execute on function private.staff_check(public.staff_role) to anon, authenticated, service_role;
 
 create or replace function private.is_staff() returns boolean
-language sql stable security definer set search_path = ''
-as $$
-  select exists (select 1 from public.user_roles where user_id = (select auth.uid()))
-    and (
-      coalesce((select auth.jwt() ->> 'aal'), '') = 'aal2'
-      or (
-        not coalesce((select s.staff_two_factor_required from public.helpdesk_settings s where s.id), false)
-        and not exists (
-          select 1 from auth.mfa_factors f where f.user_id = (select auth.uid()) and f.status = 'verified'
-        )
-      )
-    )
-$$;
+language sql stable
+as $$ select private.staff_check(null) $$;
 
--- The same session rule as is_staff, for one role.
 create or replace function private.has_role(wanted public.staff_role) returns boolean
-language sql stable security definer set search_path = ''
-as $$
-  select exists (select 1 from public.user_roles where user_id = (select auth.uid()) and role = wanted)
-    and (
-      coalesce((select auth.jwt() ->> 'aal'), '') = 'aal2'
-      or (
-        not coalesce((select s.staff_two_factor_required from public.helpdesk_settings s where s.id), false)
-        and not exists (
-          select 1 from auth.mfa_factors f where f.user_id = (select auth.uid()) and f.status = 'verified'
-        )
-      )
-    )
-$$;
+language sql stable
+as $$ select private.staff_check(wanted) $$;
 
--- Written out above; nothing else calls it.
+-- Folded into staff_check; nothing else calls it.
 drop function private.staff_session_ok();
 
 -- Policies that read public.tickets in a subquery have the tickets policy planned into them as

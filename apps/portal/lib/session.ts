@@ -16,7 +16,8 @@ export interface SessionUser {
   aal: string
   /**
    * Provider staff by role, as of the token's issue (a flag the database keeps in app_metadata,
-   * migration 20261127000100): for what the header shows. Decisions go to currentStaffAccess.
+   * migration 20261127000100): for what a page shows and where it points (the header's links, the
+   * landing page's redirect, staff's notification choices). Decisions go to currentStaffAccess.
    */
   staff: boolean
 }
@@ -63,11 +64,6 @@ export const currentStaffAccess = cache(async (): Promise<StaffTwoFactorState> =
   if (!user) return NOT_STAFF
   return staffTwoFactorStateQuery(await serverSupabase())
 })
-
-/** Whether the signed-in user is provider staff (siyakha_admin or agent) by role: the staff links. */
-export const currentUserIsStaff = cache(
-  async (): Promise<boolean> => (await currentStaffAccess()).staffMember,
-)
 
 /** Where a staff member goes to turn on two-factor sign-in or enter their code, then back to `from`. */
 export const securityPath = (from: string) => `/portal/security?from=${encodeURIComponent(from)}`

@@ -2,26 +2,24 @@ import { CUSTOMER_NOTIFICATIONS, STAFF_NOTIFICATIONS } from '@siyakha/schemas/no
 import { notificationPreferencesQuery } from '@siyakha/supabase/queries'
 import { Container } from '@siyakha/ui/container'
 import type { Metadata } from 'next'
-import { currentUserIsStaff, requireUser, serverSupabase } from '@/lib/session'
+import { requireUser, serverSupabase } from '@/lib/session'
 import { SettingsForm } from './settings-form'
 
 export const metadata: Metadata = { title: 'Email notifications' }
 
 /**
  * Which ticket emails a person gets (every mail's footer links here). Customers choose replies and
- * status news; staff also the helpdesk's alerts. The acknowledgement of a new ticket always comes:
- * it carries the reference.
+ * status news; staff (by the token's flag) also the helpdesk's alerts, which only staff are sent
+ * whatever they choose here. The acknowledgement of a new ticket always comes: it carries the
+ * reference.
  */
 export default async function NotificationsPage() {
-  await requireUser('/portal/notifications')
-  const [isStaff, { data: saved }] = await Promise.all([
-    currentUserIsStaff(),
-    notificationPreferencesQuery(await serverSupabase()),
-  ])
+  const user = await requireUser('/portal/notifications')
+  const { data: saved } = await notificationPreferencesQuery(await serverSupabase())
   const enabled = new Map(saved.map((row) => [row.category, row.enabled]))
   const labels: Record<string, string> = {
     ...CUSTOMER_NOTIFICATIONS,
-    ...(isStaff ? STAFF_NOTIFICATIONS : {}),
+    ...(user.staff ? STAFF_NOTIFICATIONS : {}),
   }
   const choices = Object.entries(labels).map(([category, label]) => ({
     category,
