@@ -1,22 +1,18 @@
 -- Row-level security's cost (issue 11), measured as the portal pays it: planning included
 -- (docs/database-performance.md, "Planning is part of the cost").
 --
--- The staff check in one function call. private.is_staff() and private.has_role() called
--- private.staff_session_ok(), which called private.staff_two_factor_required(): three security
--- definer calls, each switching role and search_path, wherever a staff policy is reached. Neither
--- inner function can be inlined (a body with a subquery never is). Now both are plain SQL wrappers,
--- which PostgreSQL inlines, around one security definer function holding the whole rule, unchanged
--- from 20261126000400: staff by role (any role when none is named), and a session signed in with
--- two factors, or neither required of all staff nor an authenticator app turned on by this staff
--- member.
+-- The staff check in one function call. private.is_staff() called private.staff_session_ok(),
+-- which called private.staff_two_factor_required(): three security definer calls, each switching
+-- role and search_path, wherever a staff policy is reached. The rule is now written out in
+-- is_staff, unchanged from 20261126000400: staff by role, and a session signed in with two factors,
+-- or neither required of all staff nor an authenticator app turned on by this staff member. (Plain
+-- SQL wrappers around one function, which PostgreSQL inlines, measured no better: inlining parses
+-- the wrapper's body whenever a statement is planned.)
 
-create function private.staff_check(wanted public.staff_role) returns boolean
+create or replace function private.is_staff() returns boolean
 language sql stable security definer set search_path = ''
 as $$
-  select exists (
-      select 1 from public.user_roles
-      where user_id = (select auth.uid()) and (wanted is null or role = wanted)
-    )
+  select exists (select 1 from public.user_roles where user_id = (select auth.uid()))
     and (
       coalesce((select auth.jwt() ->> 'aal'), '') = 'aal2'
       or (
@@ -27,19 +23,17 @@ as $$
       )
     )
 $$;
-revoke execute on function private.staff_check(public.staff_role) from public;
-grant execute on function private.staff_check(public.staff_role) to anon, authenticated, service_role;
 
-create or replace function private.is_staff() returns boolean
-language sql stable
-as $$ select private.staff_check(null) $$;
-
--- No role named is no role held, as before (staff_check reads null as "any role").
+-- A role (provider admin, for admin-only changes), with is_staff's session rule: two calls, on
+-- paths that are rare.
 create or replace function private.has_role(wanted public.staff_role) returns boolean
-language sql stable
-as $$ select wanted is not null and private.staff_check(wanted) $$;
+language sql stable security definer set search_path = ''
+as $$
+  select exists (select 1 from public.user_roles where user_id = (select auth.uid()) and role = wanted)
+    and private.is_staff()
+$$;
 
--- Folded into staff_check; nothing else calls it.
+-- Folded into is_staff; nothing else calls it.
 drop function private.staff_session_ok();
 
 -- Policies that read public.tickets in a subquery have the tickets policy planned into them as
