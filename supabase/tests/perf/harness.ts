@@ -2,6 +2,7 @@
 // it (the load generator then does not share the gateway's event loop), a supabase-js client as
 // the apps build one, and percentiles.
 import { type ChildProcess, spawn } from 'node:child_process'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { ANON_KEY } from '@siyakha/local-supabase'
@@ -78,4 +79,53 @@ export async function startStackProcess(
     if (Date.now() > deadline) throw new Error('the stack did not start within 3 minutes')
     await new Promise((resolve) => setTimeout(resolve, 500))
   }
+}
+
+/** Clock ticks per second of /proc's CPU times (USER_HZ); 100 on every Linux build in practice. */
+const TICKS_PER_SECOND = 100
+
+/**
+ * CPU time in milliseconds of a process and all its descendants, by kind (PostgreSQL, Deno, and
+ * the stack's Node processes), read from Linux's /proc. A backend or worker that exited is counted
+ * by its parent once reaped: PostgreSQL's under PostgreSQL, anyone else's as "exited children".
+ * Undefined where there is no /proc.
+ */
+export function processTreeCpu(rootPid: number): Record<string, number> | undefined {
+  if (!existsSync('/proc/self/stat')) return undefined
+  const processes = new Map<number, { parent: number; comm: string; own: number; reaped: number }>()
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    let stat: string
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
+    } catch {
+      continue // it exited while we looked
+    }
+    // The command name is in parentheses and may hold spaces; the fields after it are numbers.
+    const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'))
+    const field = (n: number) => Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[n] ?? 0)
+    // ppid, then utime and stime (own), cutime and cstime (children it has reaped).
+    processes.set(Number(entry), {
+      parent: field(1),
+      comm,
+      own: field(11) + field(12),
+      reaped: field(13) + field(14),
+    })
+  }
+  const kind = (comm: string) =>
+    comm === 'postgres' ? 'PostgreSQL' : comm === 'deno' ? 'Deno' : 'stack (Node)'
+  const inTree = (pid: number) => {
+    for (let p: number | undefined = pid; p; p = processes.get(p)?.parent) if (p === rootPid) return true
+    return false
+  }
+  const totals: Record<string, number> = {}
+  const add = (key: string, ticks: number) => {
+    totals[key] = (totals[key] ?? 0) + (ticks * 1000) / TICKS_PER_SECOND
+  }
+  for (const [pid, proc] of processes) {
+    if (!inTree(pid)) continue
+    add(kind(proc.comm), proc.own)
+    add(proc.comm === 'postgres' ? 'PostgreSQL' : 'exited children', proc.reaped)
+  }
+  return totals
 }

@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { ANON_KEY, SERVICE_ROLE_KEY } from '@siyakha/local-supabase'
 import { ticketMessageText } from '@siyakha/schemas/whatsapp'
-import { client, percentile, startStackProcess } from './harness'
+import { client, percentile, processTreeCpu, startStackProcess } from './harness'
 
 const CUSTOMERS = Number(process.env.PERF_CUSTOMERS ?? 50)
 const ROUNDS = Number(process.env.PERF_ROUNDS ?? 10)
@@ -72,6 +72,9 @@ try {
   const create: number[] = []
   const intent: number[] = []
   let errors = 0
+  // The CPU each process spends on the flows alone (signing the customers up is bcrypt's work).
+  const cpuBefore = child?.pid ? processTreeCpu(child.pid) : undefined
+  const ownBefore = process.cpuUsage()
   const started = performance.now()
   await Promise.all(
     customers.map(async ({ c, userId }, i) => {
@@ -111,6 +114,8 @@ try {
     }),
   )
   const seconds = (performance.now() - started) / 1000
+  const cpuAfter = child?.pid ? processTreeCpu(child.pid) : undefined
+  const own = process.cpuUsage(ownBefore)
   const row = (xs: number[]) => ({ p50: Math.round(percentile(xs, 50)), p95: Math.round(percentile(xs, 95)) })
   console.log(
     `${CUSTOMERS} concurrent customers × ${ROUNDS} rounds: ${total.length} flows in ${seconds.toFixed(1)} s, ${errors} errors`,
@@ -120,6 +125,14 @@ try {
     'record intent (function)': row(intent),
     both: row(total),
   })
+  if (cpuBefore && cpuAfter && total.length) {
+    // Server CPU per flow by process: what a faster flow has to take away (docs/database-performance.md).
+    const perFlow = (ms: number) => `${(ms / total.length).toFixed(1)} ms`
+    const split: Record<string, string> = {}
+    for (const [kind, ms] of Object.entries(cpuAfter)) split[kind] = perFlow(ms - (cpuBefore[kind] ?? 0))
+    split['load generator'] = perFlow((own.user + own.system) / 1000)
+    console.log('CPU per flow:', split)
+  }
 } finally {
   if (child && child.exitCode === null) {
     child.kill('SIGTERM')
