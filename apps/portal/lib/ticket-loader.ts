@@ -15,13 +15,14 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 export async function loadTicketWithTimeline<T>(
   id: string,
   readTicket: (supabase: TypedSupabaseClient, id: string) => PromiseLike<{ data: T | null }>,
+  timeline: { internalNotes?: boolean } = {},
 ) {
   if (!UUID.test(id)) return { ticket: null, messages: [], links: new Map<string, string>() }
   try {
     const supabase = await serverSupabase()
     const [{ data: ticket }, { data: messages }] = await Promise.all([
       readTicket(supabase, id),
-      timelineQuery(supabase, id),
+      timelineQuery(supabase, id, timeline),
     ])
     const links = await attachmentLinks(
       supabase,

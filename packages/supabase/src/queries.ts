@@ -91,12 +91,18 @@ export function ticketQuery(client: TypedSupabaseClient, id: string) {
   return client.from('tickets').select(TICKET_COLUMNS).eq('id', id).maybeSingle().throwOnError()
 }
 
-/** The ticket's messages, oldest first (internal notes only reach staff). */
-export function timelineQuery(client: TypedSupabaseClient, ticketId: string) {
-  return client
-    .from('ticket_messages')
-    .select(TIMELINE_COLUMNS)
-    .eq('ticket_id', ticketId)
+/**
+ * The ticket's messages, oldest first. Internal notes only ever reach staff (row-level security);
+ * `internalNotes: false` does not ask for them, for a reader who is not staff: the database then
+ * has no staff check to make for the notes it would have left out.
+ */
+export function timelineQuery(
+  client: TypedSupabaseClient,
+  ticketId: string,
+  { internalNotes = true }: { internalNotes?: boolean } = {},
+) {
+  const query = client.from('ticket_messages').select(TIMELINE_COLUMNS).eq('ticket_id', ticketId)
+  return (internalNotes ? query : query.eq('internal', false))
     .order('created_at', { ascending: true })
     .throwOnError()
 }

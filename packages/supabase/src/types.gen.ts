@@ -364,6 +364,8 @@ export type Database = {
           message_id: string
           object_path: string
           size_bytes: number
+          ticket_company_id: string | null
+          ticket_created_by_user_id: string | null
           ticket_id: string
           uploaded_by: string
         }
@@ -376,6 +378,8 @@ export type Database = {
           message_id: string
           object_path: string
           size_bytes: number
+          ticket_company_id?: string | null
+          ticket_created_by_user_id?: string | null
           ticket_id: string
           uploaded_by?: string
         }
@@ -388,6 +392,8 @@ export type Database = {
           message_id?: string
           object_path?: string
           size_bytes?: number
+          ticket_company_id?: string | null
+          ticket_created_by_user_id?: string | null
           ticket_id?: string
           uploaded_by?: string
         }
@@ -460,9 +466,12 @@ export type Database = {
           direction: Database['public']['Enums']['message_direction']
           external_id: string | null
           id: string
+          internal: boolean
           metadata: Json
           status: Database['public']['Enums']['message_status']
           subject: string | null
+          ticket_company_id: string | null
+          ticket_created_by_user_id: string | null
           ticket_id: string
           to_from: string | null
         }
@@ -476,9 +485,12 @@ export type Database = {
           direction: Database['public']['Enums']['message_direction']
           external_id?: string | null
           id?: string
+          internal?: never
           metadata?: Json
           status?: Database['public']['Enums']['message_status']
           subject?: string | null
+          ticket_company_id?: string | null
+          ticket_created_by_user_id?: string | null
           ticket_id: string
           to_from?: string | null
         }
@@ -492,9 +504,12 @@ export type Database = {
           direction?: Database['public']['Enums']['message_direction']
           external_id?: string | null
           id?: string
+          internal?: never
           metadata?: Json
           status?: Database['public']['Enums']['message_status']
           subject?: string | null
+          ticket_company_id?: string | null
+          ticket_created_by_user_id?: string | null
           ticket_id?: string
           to_from?: string | null
         }

@@ -97,6 +97,15 @@ describe('queries', () => {
     )
   })
 
+  it("asks for a customer's timeline without internal notes when told to", async () => {
+    const { client, requests } = recordingClient(() => json([]))
+    await timelineQuery(client, 't1', { internalNotes: false })
+    await timelineQuery(client, 't1')
+    expect(requests[0]?.url.searchParams.get('internal')).toBe('eq.false')
+    expect(requests[0]?.url.searchParams.get('ticket_id')).toBe('eq.t1')
+    expect(requests[1]?.url.searchParams.has('internal')).toBe(false)
+  })
+
   it('checks the admin role with one row at most', async () => {
     const { client, requests } = recordingClient(() => json([{ role: 'siyakha_admin' }]))
     expect(await isProviderAdminQuery(client)).toBe(true)

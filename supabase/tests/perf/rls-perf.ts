@@ -228,7 +228,8 @@ async function main(): Promise<void> {
     const adminCompanies = (who: string) =>
       `select company_id from public.company_members where user_id = '${who}' and role = 'company_admin'`
     const ticketById = `select ${TICKET_COLUMNS} from public.tickets where id = '${ticket.id}'`
-    const timeline = `select ${TIMELINE_COLUMNS} from public.ticket_messages where ticket_id = '${ticket.id}' order by created_at`
+    // As the customer's ticket page asks (timelineQuery with internalNotes: false).
+    const timeline = `select ${TIMELINE_COLUMNS} from public.ticket_messages where ticket_id = '${ticket.id}' and internal = false order by created_at`
     const createTicket = (who: string) =>
       `insert into public.tickets (company_id, created_by_user_id, channel, priority, summary, details)
        values (null, '${who}', 'portal', 'normal', 'Perf create', null) returning id, tracking_ref`

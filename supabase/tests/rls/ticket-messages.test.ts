@@ -2,7 +2,7 @@
 // internal notes. The reads come first: they count the seeded messages before the writes add more.
 import { timelineQuery } from '@siyakha/supabase/queries'
 import { describe, expect, it } from 'vitest'
-import { DEMO, SEED_TICKET_IDS, sql } from '../helpers'
+import { ACME_CLINIC_ID, DEMO, SEED_TICKET_IDS, sql, withPg } from '../helpers'
 import { CALLERS, type Caller, db, STAFF, T, ticketIn, useCallers, visibleSeedTickets } from './callers'
 
 useCallers()
@@ -228,5 +228,78 @@ describe('ticket_messages: write', () => {
   it.each(CALLERS)('%s cannot delete messages', async (caller) => {
     const result = await db[caller].from('ticket_messages').delete().eq('ticket_id', T('a1'))
     expect(result.error?.code).toBe('42501')
+  })
+})
+
+describe('ticket_messages: access written on the row', () => {
+  const readable = async (caller: Caller, id: string) => {
+    const { data, error } = await db[caller].from('ticket_messages').select('id').eq('id', id)
+    if (error) throw error
+    return data.length === 1
+  }
+
+  it('a ticket given to a company takes its conversation with it, and away again', async () => {
+    const ticket = await ticketIn('open')
+    const [note] = await sql<{ id: string }>(
+      `insert into public.ticket_messages (ticket_id, direction, channel, body, created_by)
+       values ($1, 'inbound', 'portal', 'Access follows the ticket', $2) returning id`,
+      [ticket, DEMO.thabo.id],
+    )
+    const id = (note as { id: string }).id
+    expect(await readable('thabo', id)).toBe(true)
+    expect(await readable('companyAdmin', id)).toBe(false)
+    await sql('update public.tickets set company_id = $2 where id = $1', [ticket, ACME_CLINIC_ID])
+    expect(await readable('companyAdmin', id)).toBe(true)
+    expect(await readable('companyMember', id)).toBe(false)
+    await sql('update public.tickets set company_id = null where id = $1', [ticket])
+    expect(await readable('companyAdmin', id)).toBe(false)
+    expect(await readable('thabo', id)).toBe(true)
+  })
+
+  it('clients cannot write the copied access columns; they read what the ticket says', async () => {
+    const write = await db.thabo.from('ticket_messages').insert({
+      ticket_id: T('a1'),
+      direction: 'inbound',
+      channel: 'portal',
+      body: 'Let me in',
+      ticket_company_id: ACME_CLINIC_ID,
+    } as never)
+    expect(write.error?.code).toBe('42501')
+    const { data: read } = await db.thabo
+      .from('ticket_messages')
+      .select('ticket_created_by_user_id, ticket_company_id')
+      .eq('ticket_id', T('a1'))
+      .throwOnError()
+    expect(read.length).toBeGreaterThan(0)
+    for (const row of read)
+      expect(row).toEqual({ ticket_created_by_user_id: DEMO.thabo.id, ticket_company_id: null })
+  })
+
+  it('reading messages calls no function per row (issue 11), however many rows it passes over', async () => {
+    // PostgreSQL counts the calls itself (track_functions), in one transaction as the customer.
+    const calls = await withPg(async (pg) => {
+      await pg.query('begin')
+      try {
+        await pg.query(`set local track_functions = 'all'`)
+        await pg.query(`select set_config('request.jwt.claims', $1, true)`, [
+          JSON.stringify({ sub: DEMO.thabo.id, role: 'authenticated' }),
+        ])
+        await pg.query('set local role authenticated')
+        const { rows } = await pg.query('select id from public.ticket_messages')
+        await pg.query('reset role')
+        const { rows: counted } = await pg.query<{ name: string; calls: number }>(
+          `select p.proname as name, pg_stat_get_xact_function_calls(p.oid)::int as calls
+           from pg_proc p where p.pronamespace = 'private'::regnamespace
+             and pg_stat_get_xact_function_calls(p.oid) > 0`,
+        )
+        return { rows: rows.length, counted }
+      } finally {
+        await pg.query('rollback')
+      }
+    })
+    expect(calls.rows).toBeGreaterThanOrEqual(6)
+    // At most once per statement: the companies the caller administers, if their own rows run out.
+    for (const { calls: n } of calls.counted) expect(n).toBeLessThanOrEqual(1)
+    expect(calls.counted.map((c) => c.name)).not.toContain('can_read_ticket')
   })
 })

@@ -30,7 +30,8 @@ export default async function TicketPage({ params }: { params: Promise<{ id: str
   const { id } = await params
   const user = await requireUser(`/portal/tickets/${id}`)
   const [{ ticket, messages, links }, whatsappNumber] = await Promise.all([
-    loadTicketWithTimeline(id, ticketQuery),
+    // A customer's page does not ask for internal notes, which only staff may read.
+    loadTicketWithTimeline(id, ticketQuery, { internalNotes: user.staff }),
     companyWhatsappNumber(),
   ])
 
