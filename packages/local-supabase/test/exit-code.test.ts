@@ -50,9 +50,11 @@ async function terminatedAfter(setup: string): Promise<{ code: number | null; st
 
 describe('SIGTERM', () => {
   it('is left to the process’s own handler, which stops the stack in order (the CLI)', async () => {
-    // The handler finishes something asynchronous first, as stack.stop() does.
+    // The handler finishes something asynchronous first, as stack.stop() does. The interval keeps
+    // the process alive until the signal comes, as a running stack is: without it the script could
+    // end on its own before the signal arrived, on a busy machine.
     const { code, stdout } = await terminatedAfter(
-      `process.on('SIGTERM', () => setTimeout(() => { console.log('stopped in order'); process.exit(7) }, 300))`,
+      `setInterval(() => undefined, 1000); process.on('SIGTERM', () => setTimeout(() => { console.log('stopped in order'); process.exit(7) }, 300))`,
     )
     expect(stdout).toContain('stopped in order')
     expect(code).toBe(7)
