@@ -1,7 +1,7 @@
 // What the backend benchmarks share: the local stack in a process of its own, as `npm start` runs
 // it (the load generator then does not share the gateway's event loop), a supabase-js client as
 // the apps build one, and percentiles.
-import { type ChildProcess, spawn } from 'node:child_process'
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -81,8 +81,8 @@ export async function startStackProcess(
   }
 }
 
-/** Clock ticks per second of /proc's CPU times (USER_HZ); 100 on every Linux build in practice. */
-const TICKS_PER_SECOND = 100
+/** Clock ticks per second of /proc's CPU times (USER_HZ), as tests/perf/bench/load.ts reads it. */
+const TICKS_PER_SECOND = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout?.trim() || 100)
 
 /**
  * CPU time in milliseconds of a process and all its descendants, by kind (PostgreSQL, Deno, and
@@ -103,7 +103,8 @@ export function processTreeCpu(rootPid: number): Record<string, number> | undefi
     }
     // The command name is in parentheses and may hold spaces; the fields after it are numbers.
     const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'))
-    const field = (n: number) => Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[n] ?? 0)
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    const field = (n: number) => Number(fields[n] ?? 0)
     // ppid, then utime and stime (own), cutime and cstime (children it has reaped).
     processes.set(Number(entry), {
       parent: field(1),
