@@ -161,12 +161,21 @@ describe('resolved tickets close themselves', () => {
   }
 
   it('a reminder after 3 business days, the close after 5, each mailed once', async () => {
-    const now = Date.now()
-    const days = (n: number) => new Date(now - n * 24 * 3600 * 1000).toISOString()
-    // 5 calendar days cover at least 3 business days (one weekend at most), 9 cover at least 5.
-    const remind = await resolvedTicket(days(5))
-    const close = await resolvedTicket(days(9))
-    const fresh = await resolvedTicket(days(1))
+    // Resolved a given number of business days ago, by the database's own business clock: a count of
+    // calendar days would not do (on a Friday evening 5 calendar days are 5 business days, so the
+    // ticket meant for a reminder was closed).
+    const businessDaysAgo = async (days: number) => {
+      const [row] = await sql<{ at: Date }>(
+        `select t as at from generate_series(now(), now() - interval '30 days', interval '-1 hour') t
+         where private.business_minutes(t, now()) >= $1 * 540 order by t desc limit 1`,
+        [days],
+      )
+      if (!row) throw new Error(`no time ${days} business days ago`)
+      return row.at.toISOString()
+    }
+    const remind = await resolvedTicket(await businessDaysAgo(4))
+    const close = await resolvedTicket(await businessDaysAgo(6))
+    const fresh = await resolvedTicket(await businessDaysAgo(1))
     const status = async (id: string) =>
       (
         await sql<{ status: string; close_reason: string | null; reminded: boolean }>(
