@@ -1,0 +1,39 @@
+// How policies are written, where it changes what every request costs (issue 11). What they
+// allow is tested table by table in the other files here, as anon, customers and staff.
+import { describe, expect, it } from 'vitest'
+import { DEMO, sql, withPg } from '../helpers'
+
+describe('policies', () => {
+  it('ask the caller id of private.uid(), not auth.uid(), whose body every statement would re-parse', async () => {
+    const inlining = await sql<{ policy: string }>(
+      `select format('%s.%s: %s', schemaname, tablename, policyname) as policy from pg_policies
+       where coalesce(qual, '') || coalesce(with_check, '') like '%auth.uid()%' order by 1`,
+    )
+    expect(inlining).toEqual([])
+    const asking = await sql<{ count: number }>(
+      `select count(*)::int as count from pg_policies
+       where coalesce(qual, '') || coalesce(with_check, '') like '%private.uid()%'`,
+    )
+    expect(asking[0]?.count).toBeGreaterThan(10)
+  })
+
+  it('private.uid() is auth.uid(): the signed-in caller, and nobody when signed out', async () => {
+    const asCaller = (claims: object, query: string) =>
+      withPg(async (db) => {
+        await db.query('begin')
+        try {
+          await db.query(`select set_config('request.jwt.claims', $1, true)`, [JSON.stringify(claims)])
+          await db.query('set local role authenticated')
+          return (await db.query<{ uid: string | null; auth: string | null }>(query)).rows[0]
+        } finally {
+          await db.query('rollback')
+        }
+      })
+    const query = 'select private.uid() as uid, auth.uid() as auth'
+    expect(await asCaller({ sub: DEMO.thabo.id, role: 'authenticated' }, query)).toEqual({
+      uid: DEMO.thabo.id,
+      auth: DEMO.thabo.id,
+    })
+    expect(await asCaller({ role: 'anon' }, query)).toEqual({ uid: null, auth: null })
+  })
+})
