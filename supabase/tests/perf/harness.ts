@@ -44,7 +44,10 @@ export async function startStackProcess(
   const base = 43000 + Math.floor(Math.random() * 400) * 10
   const api = `http://127.0.0.1:${base + 1}`
   const cli = path.join(repoRoot, 'packages/local-supabase/bin/local-supabase.mjs')
-  const child = spawn(process.execPath, [cli, 'start'], {
+  // PERF_STACK_PROFILE=<dir>: the stack's Node process writes a V8 CPU profile there when it stops.
+  const profile = process.env.PERF_STACK_PROFILE
+  const nodeArgs = profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []
+  const child = spawn(process.execPath, [...nodeArgs, cli, 'start'], {
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
       ...process.env,

@@ -7,6 +7,7 @@
 //   npm run perf:tickets -w @siyakha/backend           # throwaway stack on random ports
 //   PERF_CUSTOMERS=50 PERF_ROUNDS=10 npm run perf:tickets -w @siyakha/backend
 //   PERF_API_URL=http://127.0.0.1:54321 npm run perf:tickets …   # a running stack (adds users!)
+//   PERF_STACK_PROFILE=/tmp/prof npm run perf:tickets …   # and a CPU profile of the stack's Node
 import type { ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
 import { mkdtempSync, rmSync } from 'node:fs'

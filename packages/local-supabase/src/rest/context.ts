@@ -12,6 +12,7 @@ import { RestError } from './errors.js'
 import { fuzzyBest } from './fuzzy.js'
 import { listenForReload } from './reload-listener.js'
 import { loadSchemaCache, type Relation, type Routine, relKey, type SchemaCache } from './schema-cache.js'
+import { inlineValues } from './sql-text.js'
 
 export interface RestServiceOptions {
   config: ProjectConfig
@@ -35,6 +36,14 @@ export interface Caller {
 }
 
 export type RestContext = ReturnType<typeof createRestContext>
+
+/** A request's transaction, as its work sees it: the caller's role and settings already in force. */
+export interface Tx {
+  query<R extends pg.QueryResultRow = pg.QueryResultRow>(
+    sql: string,
+    values?: unknown[],
+  ): Promise<pg.QueryResult<R>>
+}
 
 export function createRestContext(options: RestServiceOptions) {
   const { config, log } = options
@@ -143,7 +152,7 @@ export function createRestContext(options: RestServiceOptions) {
 
   async function transaction<T>(
     ctx: Caller & { req: IncomingMessage; path: string; readOnly: boolean },
-    work: (client: pg.PoolClient) => Promise<{ result: T; rollback?: boolean }>,
+    work: (tx: Tx) => Promise<{ result: T; rollback?: boolean }>,
   ): Promise<T> {
     const headers: Record<string, string> = {}
     for (const [key, value] of Object.entries(ctx.req.headers)) {
@@ -166,9 +175,8 @@ export function createRestContext(options: RestServiceOptions) {
       ['request.headers', JSON.stringify(headers)],
       ['request.cookies', JSON.stringify(cookies)],
     ]
-    // The transaction and its settings in one round trip, as literals (a multi-statement query
-    // takes no parameters), prepared before taking a connection: connections are what runs out
-    // under load.
+    // The transaction and its settings as literals (a multi-statement query takes no parameters),
+    // prepared before taking a connection: connections are what runs out under load.
     const set = settings
       .map(([name, value]) => `set_config(${pg.escapeLiteral(name)}, ${pg.escapeLiteral(value)}, true)`)
       .join(', ')
@@ -183,16 +191,46 @@ export function createRestContext(options: RestServiceOptions) {
       log.debug(`rest db connection: ${error.message}`)
     }
     client.on('error', onError)
+    // Whether a transaction of this request's is open on the connection.
+    let open = false
+    const tx: Tx = {
+      query: async <R extends pg.QueryResultRow>(sql: string, values: unknown[] = []) => {
+        if (open) return client.query<R>(sql, values)
+        open = true
+        // A statement that starts the transaction travels with its start: one round trip instead
+        // of two, each a socket write and a wake-up of both processes (under load, most of what a
+        // request costs the gateway in node-postgres). Its values go in as literals; a value with
+        // none stays a parameter, in a round trip of its own. A read-only statement keeps and
+        // undoes nothing, so its transaction ends in the same round trip too; a later one (the
+        // planner's count) is a transaction of its own with the same settings.
+        const inlined = inlineValues(sql, values)
+        if (inlined === undefined) {
+          await client.query(begin)
+          const result = await client.query<R>(sql, values)
+          if (ctx.readOnly) {
+            await client.query('commit')
+            open = false
+          }
+          return result
+        }
+        // Several statements in one text answer with one result each (node-postgres' types know
+        // only one).
+        const end = ctx.readOnly ? '; commit' : ''
+        const results = (await client.query(`${begin}; ${inlined}${end}`)) as unknown as pg.QueryResult<R>[]
+        if (ctx.readOnly) open = false
+        return results[results.length - (ctx.readOnly ? 2 : 1)] as pg.QueryResult<R>
+      },
+    }
     try {
-      await client.query(begin)
-      const { result, rollback } = await work(client)
-      await client.query(rollback ? 'rollback' : 'commit')
+      const { result, rollback } = await work(tx)
+      if (open) await client.query(rollback ? 'rollback' : 'commit')
       return result
     } catch (error) {
-      await client.query('rollback').catch((rollbackError: Error) => {
-        broken = true
-        log.warn(`rest rollback failed: ${rollbackError.message}`)
-      })
+      if (open)
+        await client.query('rollback').catch((rollbackError: Error) => {
+          broken = true
+          log.warn(`rest rollback failed: ${rollbackError.message}`)
+        })
       throw error
     } finally {
       client.off('error', onError)

@@ -1,10 +1,10 @@
 /* `Accept: application/vnd.pgrst.plan`: the statement's EXPLAIN instead of its rows (PostgREST's db-plan-enabled). */
-import type { PoolClient } from 'pg'
+import type { Tx } from './context.js'
 import type { Media } from './media.js'
 import type { Reply } from './reply.js'
 
 export async function explainReply(
-  client: PoolClient,
+  client: Tx,
   sql: string,
   values: unknown[],
   media: Media & { plan: NonNullable<Media['plan']> },

@@ -2,9 +2,8 @@
  * A request to a table or view (`/rest/v1/<name>`): the query string becomes one SQL statement
  * that reads rows (here) or changes them and reads back what changed (write.ts), as JSON text.
  */
-import type { PoolClient } from 'pg'
 import { type Level, Params, parseQuery, quoteIdent, SqlBuilder } from './builder.js'
-import type { Caller, RestContext, RestRequest } from './context.js'
+import type { Caller, RestContext, RestRequest, Tx } from './context.js'
 import { RestError } from './errors.js'
 import { aggregateSql, type Media, negotiate } from './media.js'
 import { parseSelect } from './parser.js'
@@ -155,7 +154,7 @@ async function readRelation(ctx: RestContext, p: RelationPlan): Promise<Reply> {
 }
 
 /** The planner's row estimate for `sql` (EXPLAIN's "Plan Rows"). */
-export async function plannedRows(client: PoolClient, sql: string, params: Params): Promise<number> {
+export async function plannedRows(client: Tx, sql: string, params: Params): Promise<number> {
   const used = params.values.slice(0, Math.max(0, ...[...sql.matchAll(/\$(\d+)/g)].map((m) => Number(m[1]))))
   const { rows } = await client.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
     `explain (format json) ${sql}`,
