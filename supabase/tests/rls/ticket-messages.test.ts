@@ -275,9 +275,12 @@ describe('ticket_messages: access written on the row', () => {
       expect(row).toEqual({ ticket_created_by_user_id: DEMO.thabo.id, ticket_company_id: null })
   })
 
-  it('reading messages calls no function per row (issue 11), however many rows it passes over', async () => {
-    // PostgreSQL counts the calls itself (track_functions), in one transaction as the customer.
-    const calls = await withPg(async (pg) => {
+  /**
+   * One statement as Thabo, in a transaction rolled back, with its result's row count and the
+   * private functions it called and how often: PostgreSQL counts the calls itself (track_functions).
+   */
+  async function privateCallsOf(statement: string, params: unknown[] = []) {
+    return withPg(async (pg) => {
       await pg.query('begin')
       try {
         await pg.query(`set local track_functions = 'all'`)
@@ -285,21 +288,44 @@ describe('ticket_messages: access written on the row', () => {
           JSON.stringify({ sub: DEMO.thabo.id, role: 'authenticated' }),
         ])
         await pg.query('set local role authenticated')
-        const { rows } = await pg.query('select id from public.ticket_messages')
+        const { rowCount } = await pg.query(statement, params)
         await pg.query('reset role')
         const { rows: counted } = await pg.query<{ name: string; calls: number }>(
           `select p.proname as name, pg_stat_get_xact_function_calls(p.oid)::int as calls
            from pg_proc p where p.pronamespace = 'private'::regnamespace
              and pg_stat_get_xact_function_calls(p.oid) > 0`,
         )
-        return { rows: rows.length, counted }
+        return { rows: rowCount ?? 0, counted, names: counted.map((c) => c.name) }
       } finally {
         await pg.query('rollback')
       }
     })
+  }
+
+  it('reading messages calls no function per row (issue 11), however many rows it passes over', async () => {
+    const calls = await privateCallsOf('select id from public.ticket_messages')
     expect(calls.rows).toBeGreaterThanOrEqual(6)
     // At most once per statement: the companies the caller administers, if their own rows run out.
     for (const { calls: n } of calls.counted) expect(n).toBeLessThanOrEqual(1)
-    expect(calls.counted.map((c) => c.name)).not.toContain('can_read_ticket')
+    expect(calls.names).not.toContain('can_read_ticket')
+  })
+
+  it('a customer’s new ticket and WhatsApp intent keep the customers’ rules and ask no staff check (issue 11)', async () => {
+    const ticket = await privateCallsOf(
+      `insert into public.tickets (created_by_user_id, summary) values ($1, 'Printer offline')`,
+      [DEMO.thabo.id],
+    )
+    const intent = await privateCallsOf(
+      `insert into public.ticket_messages (ticket_id, direction, channel, to_from, body, created_by, metadata)
+       values ($1, 'outbound', 'whatsapp', '+27821234567', 'My printer is offline.', $2, '{}')`,
+      [await ticketIn('open'), DEMO.thabo.id],
+    )
+    // The rules ran (their functions are counted) and decided without the staff check.
+    expect(ticket.names).toContain('enforce_ticket_rules')
+    expect(intent.names).toEqual(
+      expect.arrayContaining(['enforce_message_insert_rules', 'enforce_ticket_rules']),
+    )
+    expect(ticket.names).not.toContain('is_staff')
+    expect(intent.names).not.toContain('is_staff')
   })
 })
