@@ -198,11 +198,11 @@ export function createRestContext(options: RestServiceOptions) {
         if (open) return client.query<R>(sql, values)
         open = true
         // A statement that starts the transaction travels with its start: one round trip instead
-        // of two, each a socket write and a wake-up of both processes (under load, most of what a
-        // request costs the gateway in node-postgres). Its values go in as literals; a value with
-        // none stays a parameter, in a round trip of its own. A read-only statement keeps and
-        // undoes nothing, so its transaction ends in the same round trip too; a later one (the
-        // planner's count) is a transaction of its own with the same settings.
+        // of two, each a socket write that wakes PostgreSQL's process and a wait for its answer.
+        // Its values go in as literals; a value with none stays a parameter, in a round trip of
+        // its own. A read-only statement keeps and undoes nothing, so its transaction ends in the
+        // same round trip too; a later one (the planner's count) is a transaction of its own with
+        // the same settings.
         const inlined = inlineValues(sql, values)
         if (inlined === undefined) {
           await client.query(begin)
