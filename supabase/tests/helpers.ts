@@ -102,6 +102,29 @@ export async function withPg<T>(run: (db: pg.Client) => Promise<T>): Promise<T> 
   }
 }
 
+/**
+ * `run` as a signed-in caller through SQL (no Auth server involved), in a transaction rolled back:
+ * `claims` as PostgREST sets them, the `authenticated` role. `prepare` runs first as postgres, for
+ * settings only a superuser may change (track_functions).
+ */
+export async function asCaller<T>(
+  claims: Record<string, unknown>,
+  run: (db: pg.Client) => Promise<T>,
+  prepare?: (db: pg.Client) => Promise<unknown>,
+): Promise<T> {
+  return withPg(async (db) => {
+    await db.query('begin')
+    try {
+      await prepare?.(db)
+      await db.query(`select set_config('request.jwt.claims', $1, true)`, [JSON.stringify(claims)])
+      await db.query('set local role authenticated')
+      return await run(db)
+    } finally {
+      await db.query('rollback')
+    }
+  })
+}
+
 /** The PostgREST error code of a refused request (42501: privilege or row-level security). */
 export function errorCode(result: { error: { code?: string } | null }): string | undefined {
   return result.error?.code

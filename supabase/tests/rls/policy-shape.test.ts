@@ -1,7 +1,7 @@
 // How policies are written, where it changes what every request costs (issue 11). What they
 // allow is tested table by table in the other files here, as anon, customers and staff.
 import { describe, expect, it } from 'vitest'
-import { DEMO, sql, withPg } from '../helpers'
+import { asCaller, DEMO, sql } from '../helpers'
 
 describe('policies', () => {
   it('ask the caller id of private.uid(), not auth.uid(), whose body every statement would re-parse', async () => {
@@ -18,22 +18,16 @@ describe('policies', () => {
   })
 
   it('private.uid() is auth.uid(): the signed-in caller, and nobody when signed out', async () => {
-    const asCaller = (claims: object, query: string) =>
-      withPg(async (db) => {
-        await db.query('begin')
-        try {
-          await db.query(`select set_config('request.jwt.claims', $1, true)`, [JSON.stringify(claims)])
-          await db.query('set local role authenticated')
-          return (await db.query<{ uid: string | null; auth: string | null }>(query)).rows[0]
-        } finally {
-          await db.query('rollback')
-        }
-      })
     const query = 'select private.uid() as uid, auth.uid() as auth'
-    expect(await asCaller({ sub: DEMO.thabo.id, role: 'authenticated' }, query)).toEqual({
+    const uids = (claims: Record<string, unknown>) =>
+      asCaller(
+        claims,
+        async (db) => (await db.query<{ uid: string | null; auth: string | null }>(query)).rows[0],
+      )
+    expect(await uids({ sub: DEMO.thabo.id, role: 'authenticated' })).toEqual({
       uid: DEMO.thabo.id,
       auth: DEMO.thabo.id,
     })
-    expect(await asCaller({ role: 'anon' }, query)).toEqual({ uid: null, auth: null })
+    expect(await uids({ role: 'anon' })).toEqual({ uid: null, auth: null })
   })
 })

@@ -7,6 +7,7 @@ import { totpCode } from '@siyakha/local-supabase/totp'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { callFunction } from '../functions-helpers'
 import {
+  asCaller,
   type Client,
   DEMO,
   DEMO_PASSWORD,
@@ -16,7 +17,6 @@ import {
   signIn,
   sql,
   uniqueEmail,
-  withPg,
 } from '../helpers'
 import { CALLERS, db, T, ticketIn, useCallers, users } from './callers'
 
@@ -73,18 +73,10 @@ async function seededTicketCount(client: Client): Promise<number> {
 
 /** One statement as `sub` with the given claims, through SQL (no Auth server involved). */
 async function asClaims<T>(sub: string, aal: string | undefined, query: string): Promise<T[]> {
-  return withPg(async (pgClient) => {
-    await pgClient.query('begin')
-    try {
-      await pgClient.query('set local role authenticated')
-      await pgClient.query(`select set_config('request.jwt.claims', $1, true)`, [
-        JSON.stringify({ sub, role: 'authenticated', ...(aal ? { aal } : {}) }),
-      ])
-      return (await pgClient.query(query)).rows as T[]
-    } finally {
-      await pgClient.query('rollback')
-    }
-  })
+  return asCaller(
+    { sub, role: 'authenticated', ...(aal ? { aal } : {}) },
+    async (db) => (await db.query(query)).rows as T[],
+  )
 }
 
 describe('helpdesk_settings', () => {

@@ -2,7 +2,7 @@
 // internal notes. The reads come first: they count the seeded messages before the writes add more.
 import { timelineQuery } from '@siyakha/supabase/queries'
 import { describe, expect, it } from 'vitest'
-import { ACME_CLINIC_ID, DEMO, SEED_TICKET_IDS, sql, withPg } from '../helpers'
+import { ACME_CLINIC_ID, asCaller, DEMO, SEED_TICKET_IDS, sql } from '../helpers'
 import { CALLERS, type Caller, db, STAFF, T, ticketIn, useCallers, visibleSeedTickets } from './callers'
 
 useCallers()
@@ -280,14 +280,9 @@ describe('ticket_messages: access written on the row', () => {
    * private functions it called and how often: PostgreSQL counts the calls itself (track_functions).
    */
   async function privateCallsOf(statement: string, params: unknown[] = []) {
-    return withPg(async (pg) => {
-      await pg.query('begin')
-      try {
-        await pg.query(`set local track_functions = 'all'`)
-        await pg.query(`select set_config('request.jwt.claims', $1, true)`, [
-          JSON.stringify({ sub: DEMO.thabo.id, role: 'authenticated' }),
-        ])
-        await pg.query('set local role authenticated')
+    return asCaller(
+      { sub: DEMO.thabo.id, role: 'authenticated' },
+      async (pg) => {
         const { rowCount } = await pg.query(statement, params)
         await pg.query('reset role')
         const { rows: counted } = await pg.query<{ name: string; calls: number }>(
@@ -296,10 +291,9 @@ describe('ticket_messages: access written on the row', () => {
              and pg_stat_get_xact_function_calls(p.oid) > 0`,
         )
         return { rows: rowCount ?? 0, counted, names: counted.map((c) => c.name) }
-      } finally {
-        await pg.query('rollback')
-      }
-    })
+      },
+      (pg) => pg.query(`set local track_functions = 'all'`),
+    )
   }
 
   it('reading messages calls no function per row (issue 11), however many rows it passes over', async () => {
