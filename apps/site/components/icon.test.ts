@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { ICON_NAMES } from '@siyakha/schemas/icon-names'
 import { describe, expect, it } from 'vitest'
-import { ICON_NAMES } from './icon'
 
 const sprite = readFileSync(join(import.meta.dirname, 'icons.svg'), 'utf8')
 const symbols = [...sprite.matchAll(/<symbol id="([^"]+)"/g)].map((m) => m[1])

@@ -1,5 +1,6 @@
 import { defineArrayMember, defineField } from '@sanity/types'
-import { CONTACT_KEYS, ICONS, list } from './constants'
+import { ICON_NAMES } from '@siyakha/schemas/icon-names'
+import { CONTACT_KEYS, list } from './constants'
 import { checkHref, checkLinkTarget, checkSlug } from './validation'
 
 /** Spread into a field the editor must fill in: `defineField({ name, title, type, ...required })`. */
@@ -50,7 +51,7 @@ export function iconField({
     name: 'icon',
     ...opts,
     type: 'string',
-    options: { list: list(ICONS) },
+    options: { list: list(ICON_NAMES) },
     validation: isRequired ? (rule) => rule.required() : undefined,
   })
 }
