@@ -3,8 +3,8 @@
 // (myTicketsQuery, also its next page), the ticket page, the helpdesk list (each filter, page 20 by
 // OFFSET and by cursor), the helpdesk queue function (sorts, filters, search, a deep page) and
 // create ticket + WhatsApp intent, as each caller and, side by side, the
-// same statement as the service role (no RLS): median execution time, the statement's round trip,
-// buffers and the scan used. PERF_PLANS=1 prints the callers' plans; PERF_ONLY=<text> picks cases.
+// same statement as the service role (no RLS): median execution time, the statement's round trip
+// (planned every time, and prepared as PostgREST sends it), buffers and the scan used. PERF_PLANS=1 prints the callers' plans; PERF_ONLY=<text> picks cases.
 //
 //   npm run perf:rls -w @siyakha/backend            # throwaway stack on random ports
 //   PERF_TICKETS=1000000 npm run perf:rls …         # the performance.md scale
@@ -126,13 +126,17 @@ const topNode = (plan: string) => {
 }
 
 /**
- * The statement as the portal pays for it: planned and run from this client, wall time of each of
- * RUNS × 8 runs as the caller and as the service role, taking turns in one transaction (rolled
- * back; two would wait on each other's row locks). EXPLAIN's execution time leaves out planning and
- * the round trip, which a policy also changes; and one side's runs all before the other's would
- * put the machine's drift between them.
+ * The statement's round trip from this client: wall time of each of RUNS × 8 runs as the caller
+ * and as the service role, taking turns in one transaction (rolled back; two would wait on each
+ * other's row locks). EXPLAIN's execution time leaves out planning and the round trip, which a
+ * policy also changes; and one side's runs all before the other's would put the machine's drift
+ * between them.
+ *
+ * Sent two ways. As a simple query, planned every time, as the REST stand-in sends it. Prepared
+ * (a named statement per side, so each keeps the plan made for its role), as PostgREST sends it: the
+ * plan is kept for the connection, and what is left is what the statement and its policies run.
  */
-async function roundTripsBoth(db: pg.Client, caller: Case, service: Case) {
+async function roundTripsBoth(db: pg.Client, caller: Case, service: Case, prepared: boolean) {
   const times = { caller: [] as number[], service: [] as number[] }
   await db.query('begin')
   try {
@@ -143,7 +147,7 @@ async function roundTripsBoth(db: pg.Client, caller: Case, service: Case) {
         const c = side === 'caller' ? caller : service
         await asCaller(db, c)
         const started = process.hrtime.bigint()
-        await db.query(c.query)
+        await db.query(prepared ? { name: `${side}: ${c.label}`, text: c.query } : c.query)
         times[side].push(Number(process.hrtime.bigint() - started) / 1e6)
       }
     }
@@ -309,9 +313,12 @@ async function main(): Promise<void> {
         if (process.env.PERF_PLANS) console.log(`=== ${label} ===\n${mine.plan}\n`)
         const ms = median(mine.times)
         const base = median(baseline.times)
-        const trips = await roundTripsBoth(db, asThem, asService)
+        const trips = await roundTripsBoth(db, asThem, asService, false)
         const trip = median(trips.caller)
         const baseTrip = median(trips.service)
+        const preparedTrips = await roundTripsBoth(db, asThem, asService, true)
+        const preparedTrip = median(preparedTrips.caller)
+        const preparedBase = median(preparedTrips.service)
         summary.push([
           label,
           ms.toFixed(3),
@@ -320,13 +327,16 @@ async function main(): Promise<void> {
           trip.toFixed(3),
           baseTrip.toFixed(3),
           `x${(trip / baseTrip).toFixed(2)}`,
+          preparedTrip.toFixed(3),
+          preparedBase.toFixed(3),
+          `x${(preparedTrip / preparedBase).toFixed(2)}`,
           buffers(mine.plan),
           buffers(baseline.plan),
           topNode(mine.plan),
         ])
       }
       console.log(
-        `${title}Medians, ${TICKETS} tickets, caller vs service_role: EXPLAIN execution time (${RUNS} runs each, in turns), then the statement's round trip from this client, planning included (${RUNS * 8} runs each, in turns):`,
+        `${title}Medians, ${TICKETS} tickets, caller vs service_role: EXPLAIN execution time (${RUNS} runs each, in turns), then the statement's round trip from this client (${RUNS * 8} runs each, in turns), as a simple query planned every time (the REST stand-in's way) and prepared (PostgREST's way):`,
       )
       console.log(
         [
@@ -337,6 +347,9 @@ async function main(): Promise<void> {
           'caller trip ms',
           'service trip ms',
           'trip ratio',
+          'caller prepared ms',
+          'service prepared ms',
+          'prepared ratio',
           'caller buffers',
           'service buffers',
           'plan',
