@@ -2,9 +2,10 @@
 // 20 companies, then EXPLAIN (ANALYZE, BUFFERS) of every statement the portal sends for My Tickets
 // (myTicketsQuery, also its next page), the ticket page, the helpdesk list (each filter, page 20 by
 // OFFSET and by cursor), the helpdesk queue function (sorts, filters, search, a deep page) and
-// create ticket + WhatsApp intent, as each caller and, side by side, the
-// same statement as the service role (no RLS): median execution time, the statement's round trip
-// (planned every time, and prepared as PostgREST sends it), buffers and the scan used. PERF_PLANS=1 prints the callers' plans; PERF_ONLY=<text> picks cases.
+// create ticket + WhatsApp intent, as each caller and, side by side, the same statement as the
+// service role (no RLS): median execution time, the statement's round trip (planned every time, and
+// prepared as PostgREST sends it), buffers and the scan used. PERF_PLANS=1 prints the callers'
+// plans; PERF_ONLY=<text> picks cases.
 //
 //   npm run perf:rls -w @siyakha/backend            # throwaway stack on random ports
 //   PERF_TICKETS=1000000 npm run perf:rls …         # the performance.md scale
