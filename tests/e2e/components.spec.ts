@@ -367,6 +367,25 @@ test.describe('/log-it support form', () => {
     await expect(page.getByText('Please enter a valid contact number')).toBeVisible()
   })
 
+  test('what the fields show is what is checked, even where the form did not see it typed', async ({
+    page,
+  }) => {
+    // Text typed before the form hydrated (a click replayed at hydration can submit before the form
+    // has adopted it), or filled in by a password manager without an input event, is in the field
+    // but not in the form's state.
+    const form = new SupportForm(page)
+    await form.goto()
+    await expect.poll(() => form.hydrated()).toBe(true)
+    await form.field('Email').fill('thandi@')
+    await form.field('Full name').evaluate((input: HTMLInputElement) => {
+      input.value = 'Thandi Mokoena'
+    })
+    await form.submitButton.click()
+    await expect(page.getByText('Please enter a valid email address')).toBeVisible()
+    await expect(page.getByText('Please enter your full name')).toHaveCount(0)
+    await expect(form.field('Full name')).toHaveValue('Thandi Mokoena')
+  })
+
   test('the spam trap is out of sight, out of the tab order and hidden from assistive technology', async ({
     page,
   }) => {

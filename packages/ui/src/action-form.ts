@@ -159,12 +159,19 @@ export function useActionForm<D, V extends Record<string, string> = Record<strin
     // value count too, as in a plain form post.
     const submitter = (event.nativeEvent as SubmitEvent).submitter
     const formData = new FormData(event.currentTarget, submitter)
+    const sent = textOf(formData)
+    // Checked is what is sent: the fields as the visitor sees them. They can be ahead of `values`
+    // (text typed before the form hydrated, when a click replayed at hydration submits before the
+    // form has adopted it; a password manager filling fields without an input event), and the next
+    // render would write `values` back over them.
+    const current = empty ? ({ ...values, ...fieldsOf(empty, sent) } as V) : (sent as V)
+    if (empty) setValues(current)
     if (validate) {
       setAttempted(true)
       let result: Validation<unknown>
       try {
         // Awaited only when it is a promise: a window opened in beforeSend must stay in the click.
-        const checked = validate(empty ? values : (textOf(formData) as V))
+        const checked = validate(current)
         result = checked instanceof Promise ? await checked : checked
       } catch (error) {
         // A validator may be a lazily loaded chunk; offline, it may not arrive.
@@ -221,6 +228,16 @@ function textOf(formData: FormData): Record<string, string> {
   const values: Record<string, string> = {}
   for (const [name, value] of formData) if (typeof value === 'string') values[name] = value
   return values
+}
+
+/** The controlled fields' values among what the form sends (a field not in the form keeps its own). */
+function fieldsOf(empty: Record<string, string>, sent: Record<string, string>): Record<string, string> {
+  const fields: Record<string, string> = {}
+  for (const name of Object.keys(empty)) {
+    const value = sent[name]
+    if (value !== undefined) fields[name] = value
+  }
+  return fields
 }
 
 /** The values to show: what was sent when the server refused it, otherwise the empty fields. */

@@ -16,6 +16,13 @@ export class SupportForm {
     return this.page.getByLabel(label)
   }
 
+  /** Whether React has hydrated the form yet (it keeps its fiber on the element). */
+  hydrated(): Promise<boolean> {
+    return this.page
+      .locator('form', { has: this.submitButton })
+      .evaluate((form) => Object.keys(form).some((key) => key.startsWith('__reactFiber')))
+  }
+
   /** A complete, valid request from `email`. */
   async fill(email: string) {
     await this.field('Full name').fill('Thandi Mokoena')
