@@ -235,18 +235,12 @@ function fieldsOf(empty: Record<string, string>, sent: Record<string, string>): 
   const fields: Record<string, string> = {}
   for (const name of Object.keys(empty)) {
     const value = sent[name]
-    if (value !== undefined) fields[name] = value
+    if (typeof value === 'string') fields[name] = value
   }
   return fields
 }
 
 /** The values to show: what was sent when the server refused it, otherwise the empty fields. */
 function refill<V extends Record<string, string>>(empty: V, state: ActionState<unknown>): V {
-  if (state.status !== 'error') return empty
-  const values = { ...empty }
-  for (const key of Object.keys(empty) as (keyof V & string)[]) {
-    const sent = state.values[key]
-    if (typeof sent === 'string') values[key] = sent as V[typeof key]
-  }
-  return values
+  return state.status === 'error' ? ({ ...empty, ...fieldsOf(empty, state.values) } as V) : empty
 }

@@ -1,5 +1,10 @@
 import type { Locator, Page } from '@playwright/test'
 
+/** Whether React has hydrated `form` yet (it keeps its fiber on the element). */
+function hydrated(form: Locator): Promise<boolean> {
+  return form.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber')))
+}
+
 /** The /log-it support request form. */
 export class SupportForm {
   readonly submitButton
@@ -16,11 +21,8 @@ export class SupportForm {
     return this.page.getByLabel(label)
   }
 
-  /** Whether React has hydrated the form yet (it keeps its fiber on the element). */
   hydrated(): Promise<boolean> {
-    return this.page
-      .locator('form', { has: this.submitButton })
-      .evaluate((form) => Object.keys(form).some((key) => key.startsWith('__reactFiber')))
+    return hydrated(this.page.locator('form', { has: this.submitButton }))
   }
 
   /** A complete, valid request from `email`. */
@@ -47,11 +49,8 @@ export class QuoteForm {
     return this.form.getByLabel(label)
   }
 
-  /** Whether React has hydrated the form yet (it keeps its fiber on the element). */
   hydrated(): Promise<boolean> {
-    return this.form
-      .locator('form')
-      .evaluate((form) => Object.keys(form).some((key) => key.startsWith('__reactFiber')))
+    return hydrated(this.form.locator('form'))
   }
 
   /** A complete request for the first service in the list. */
