@@ -15,7 +15,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { type RunningStack, silentLogger, startStack } from '@siyakha/local-supabase'
+import { type RunningStack, SERVICE_ROLE_KEY, silentLogger, startStack } from '@siyakha/local-supabase'
 import pg from 'pg'
 
 const TICKETS = Number(process.env.PERF_TICKETS ?? 100_000)
@@ -79,13 +79,51 @@ interface Case {
   label: string
   role: 'authenticated' | 'service_role'
   sub?: string
+  /** How the caller signed in: 'aal2' with a second factor (staff's recommended setup). */
+  aal?: 'aal1' | 'aal2'
   query: string
+}
+
+const SERVICE_ROLE_CLAIMS = Buffer.from(SERVICE_ROLE_KEY.split('.')[1] ?? '', 'base64url').toString()
+
+/**
+ * The token's claims as PostgREST sets them: a user's are what Supabase Auth puts in an access token
+ * (the policies parse them, and their size is part of that cost), the service role's what its key
+ * carries.
+ */
+function claimsOf(c: Case): string {
+  if (!c.sub) return SERVICE_ROLE_CLAIMS
+  const iat = Math.floor(Date.now() / 1000)
+  const aal = c.aal ?? 'aal1'
+  return JSON.stringify({
+    iss: 'http://127.0.0.1:54321/auth/v1',
+    sub: c.sub,
+    aud: 'authenticated',
+    exp: iat + 3600,
+    iat,
+    email: `${c.sub.slice(-4)}@perf.example`,
+    phone: '',
+    app_metadata: { provider: 'email', providers: ['email'] },
+    user_metadata: { full_name: 'Perf User', email_verified: true },
+    role: c.role,
+    aal,
+    amr:
+      aal === 'aal2'
+        ? [
+            { method: 'totp', timestamp: iat },
+            { method: 'password', timestamp: iat },
+          ]
+        : [{ method: 'password', timestamp: iat }],
+    session_id: '5f0c1d2e-3a4b-4c5d-8e9f-0a1b2c3d4e5f',
+    is_anonymous: false,
+  })
 }
 
 /** Acts as the case's caller for the rest of the transaction, with the claims PostgREST would set. */
 async function asCaller(db: pg.Client, c: Case): Promise<void> {
-  const claims = JSON.stringify(c.sub ? { sub: c.sub, role: c.role } : { role: c.role })
-  await db.query(`set local role ${c.role}; select set_config('request.jwt.claims', '${claims}', true)`)
+  await db.query(
+    `set local role ${c.role}; select set_config('request.jwt.claims', ${pg.escapeLiteral(claimsOf(c))}, true)`,
+  )
 }
 
 /**
@@ -242,9 +280,13 @@ async function main(): Promise<void> {
       `insert into public.ticket_messages (ticket_id, direction, channel, to_from, body, created_by, metadata)
        values ('${ticket.id}', 'outbound', 'whatsapp', '+27821234567', 'Perf intent', '${who}', '{}') returning id`
 
-    const as = (sub: string): Pick<Case, 'role' | 'sub'> => ({ role: 'authenticated', sub })
+    const as = (sub: string, aal?: Case['aal']): Pick<Case, 'role' | 'sub' | 'aal'> => ({
+      role: 'authenticated',
+      sub,
+      aal,
+    })
     // [label, caller, query]: each query once as the caller (RLS) and once as the service role.
-    const cases: [string, Pick<Case, 'role' | 'sub'>, string][] = [
+    const cases: [string, Pick<Case, 'role' | 'sub' | 'aal'>, string][] = [
       ['customer: admin companies check', as(customer), adminCompanies(customer)],
       ['customer: My Tickets', as(customer), customerScope],
       [
@@ -269,6 +311,7 @@ async function main(): Promise<void> {
       ['staff: helpdesk, page 20 by cursor', as(agent), helpdesk(`${active} and ${cursor}`)],
       ['staff: helpdesk, assigned to me', as(agent), helpdesk(`${active} and assigned_to = '${agent}'`)],
       ['staff: helpdesk ticket', as(agent), ticketById],
+      ['staff, signed in with two factors: helpdesk ticket', as(agent, 'aal2'), ticketById],
       // The queue (public.helpdesk_queue, issue 13): one statement per page whatever the sort.
       ['staff: queue, open work, newest', as(agent), queue()],
       ['staff: queue, open work, by SLA due', as(agent), queue(`p_sort := 'sla', p_descending := false`)],
