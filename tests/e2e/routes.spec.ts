@@ -134,6 +134,31 @@ test('an unknown path answers with the whole 404 page in its HTML, not one drawn
   expect((await request.post('/no/such/page', { data: '' })).status()).toBe(404)
 })
 
+test('an article slug no post has answers with the whole 404 page, which hydrates into one', async ({
+  page,
+  request,
+}) => {
+  // The blog renders slugs on demand (a post published after the build needs no rebuild), so this
+  // 404 comes from the article page itself, not from the prerendered 404 page.
+  const path = '/blog/no-such-article-in-the-cms'
+  const response = await request.get(path)
+  expect(response.status()).toBe(404)
+  const markup = (await response.text()).replace(/<script[\s\S]*?<\/script>/g, '')
+  expect(markup).toContain('<html lang="en-ZA"')
+  expect(markup).toMatch(/<h1[^>]*>Oops! Page not found<\/h1>/)
+  expect(markup).toContain('Skip to content')
+  expect(markup).toContain('<meta name="robots" content="noindex"/>')
+
+  const pageErrors: string[] = []
+  page.on('pageerror', (error) => pageErrors.push(error.message))
+  expect((await page.goto(path))?.status()).toBe(404)
+  await page.waitForLoadState('networkidle')
+  await expect(page).toHaveTitle(/^Page not found \| /)
+  await expect(page.locator('h1')).toHaveText(['Oops! Page not found'])
+  await expect(page.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/')
+  expect(pageErrors).toEqual([])
+})
+
 test('sitemap lists every public route; robots and RSS are served', async ({ request }) => {
   const sitemap = await (await request.get('/sitemap.xml')).text()
   for (const path of PUBLIC_ROUTES) {

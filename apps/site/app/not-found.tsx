@@ -3,8 +3,9 @@ import { Container } from '@siyakha/ui/container'
 import { Link } from '@siyakha/ui/link'
 import { notFoundMarker } from '@siyakha/ui/not-found'
 import type { Metadata } from 'next'
+import { NOT_FOUND_METADATA } from '@/lib/seo'
 
-export const metadata: Metadata = { title: 'Page not found', robots: { index: false } }
+export const metadata: Metadata = NOT_FOUND_METADATA
 
 export default function NotFound() {
   return (

@@ -4,7 +4,7 @@ import type { Metadata } from 'next'
 import { notFound } from 'next/navigation'
 import type { SectionContext } from '@/components/sections/types'
 import { getPage, getSettings } from './content'
-import { buildMetadata } from './seo'
+import { buildMetadata, NOT_FOUND_METADATA } from './seo'
 
 /** Contact details and brand for rendering links and `{brand}` tokens. */
 export async function getSectionContext() {
@@ -43,7 +43,7 @@ export function slugParams(routes: () => Promise<{ slug: string }[]>) {
   return async () => (await routes()).map(({ slug }) => ({ slug }))
 }
 
-/** A `[slug]` route's `generateMetadata`: built from the slug's document, none for an unknown slug. */
+/** A `[slug]` route's `generateMetadata`: built from the slug's document, the 404 page's for an unknown slug. */
 export function slugMetadata<T>(
   get: (slug: string) => Promise<T | null>,
   build: (doc: T, slug: string, settings: SiteSettings) => Metadata,
@@ -51,6 +51,6 @@ export function slugMetadata<T>(
   return async ({ params }: SlugProps): Promise<Metadata> => {
     const { slug } = await params
     const [doc, settings] = await Promise.all([get(slug), getSettings()])
-    return doc ? build(doc, slug, settings) : {}
+    return doc ? build(doc, slug, settings) : NOT_FOUND_METADATA
   }
 }

@@ -1,6 +1,6 @@
 import type { RedirectsQueryResult } from '@siyakha/content/types'
 import { sameSitePath } from '@siyakha/schemas/same-site-path'
-import { notFound, permanentRedirect, redirect } from 'next/navigation'
+import { permanentRedirect, redirect } from 'next/navigation'
 import { cache } from 'react'
 import { getRedirects } from './content'
 
@@ -74,13 +74,14 @@ export function redirectLocation(to: string, search: string): string {
 }
 
 /**
- * For a page whose document does not exist: its CMS redirect (308 when permanent, else 307), or
- * the 404 page. Pages that render unknown slugs on demand call this where app/cms-redirect would
- * have answered; the query string is not theirs to keep (they are rendered statically).
+ * For a page whose document does not exist: its CMS redirect (308 when permanent, else 307), if
+ * the path has one; the page draws the 404 page otherwise (components/not-found-in-page). Pages
+ * that render unknown slugs on demand call this where app/cms-redirect would have answered; the
+ * query string is not theirs to keep (they are rendered statically).
  */
-export async function redirectOrNotFound(path: string): Promise<never> {
+export async function redirectIfMoved(path: string): Promise<void> {
   const rule = await findRedirect(path)
-  if (!rule) notFound()
+  if (!rule) return
   if (rule.permanent) permanentRedirect(rule.to)
   redirect(rule.to)
 }

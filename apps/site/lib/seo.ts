@@ -1,6 +1,9 @@
 import type { Metadata } from 'next'
 import { absoluteUrl } from './env'
 
+/** The 404 page's: app/not-found.tsx, and a page drawing it for a slug with no document. */
+export const NOT_FOUND_METADATA: Metadata = { title: 'Page not found', robots: { index: false } }
+
 export interface MetadataInput {
   title: string
   description: string

@@ -1,6 +1,7 @@
 import { Container } from '@siyakha/ui/container'
 import { Link } from '@siyakha/ui/link'
 import { JsonLd } from '@/components/json-ld'
+import { NotFoundInPage } from '@/components/not-found-in-page'
 import { CmsImage } from '@/components/sections/cms-image'
 import { LinkButtons } from '@/components/sections/links'
 import { RichText } from '@/components/sections/rich-text'
@@ -11,11 +12,11 @@ import { absoluteUrl } from '@/lib/env'
 import { formatDate } from '@/lib/format'
 import { blogPostingJsonLd, breadcrumbJsonLd } from '@/lib/json-ld'
 import { getSectionContext, type SlugProps, slugMetadata, slugParams } from '@/lib/page-data'
-import { redirectOrNotFound } from '@/lib/redirects'
+import { redirectIfMoved } from '@/lib/redirects'
 import { buildMetadata } from '@/lib/seo'
 
 // Articles published after the build are rendered on their first visit (and cached, under the
-// post tag, like the built ones); a slug no article has is a CMS redirect or a 404.
+// post tag, like the built ones); a slug no article has is a CMS redirect or the 404 page.
 export const generateStaticParams = slugParams(getPostRoutes)
 
 export const generateMetadata = slugMetadata(getPost, (post, slug, { brandName }) => ({
@@ -38,7 +39,10 @@ export default async function ArticlePage({ params }: SlugProps) {
   const { slug } = await params
   const [post, { settings, ctx }] = await Promise.all([getPost(slug), getSectionContext()])
   const path = `/blog/${slug}`
-  if (!post) return redirectOrNotFound(path)
+  if (!post) {
+    await redirectIfMoved(path)
+    return <NotFoundInPage />
+  }
   const title = post.title
   return (
     <article className="pb-16">
