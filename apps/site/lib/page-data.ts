@@ -36,8 +36,10 @@ export async function contentPageMetadata(key: string): Promise<Metadata> {
 export type SlugProps = { params: Promise<{ slug: string }> }
 
 /**
- * A `[slug]` route's `generateStaticParams`: one page per slug the CMS lists. The route also sets
- * `dynamicParams = false`, so any other slug is a 404 or a CMS redirect (app/cms-redirect).
+ * A `[slug]` route's `generateStaticParams`: one page per slug the CMS lists at build time. A route
+ * that sets `dynamicParams = false` answers any other slug from app/cms-redirect (a CMS redirect
+ * or the 404 page); the blog and the case studies render it on demand instead (a document
+ * published since, or `redirectIfMoved` and `NotFoundInPage`).
  */
 export function slugParams(routes: () => Promise<{ slug: string }[]>) {
   return async () => (await routes()).map(({ slug }) => ({ slug }))

@@ -1,9 +1,9 @@
 import { buttonClasses } from '@siyakha/ui/button'
 import { Container } from '@siyakha/ui/container'
 import { Link } from '@siyakha/ui/link'
-import { notFound } from 'next/navigation'
 import { Icon } from '@/components/icon'
 import { JsonLd } from '@/components/json-ld'
+import { NotFoundInPage } from '@/components/not-found-in-page'
 import { Breadcrumbs } from '@/components/sections/breadcrumbs'
 import { CmsImage } from '@/components/sections/cms-image'
 import { FeatureList } from '@/components/sections/feature-list'
@@ -11,10 +11,11 @@ import { RichText } from '@/components/sections/rich-text'
 import { getProject, getProjectRoutes, getSettings } from '@/lib/content'
 import { breadcrumbJsonLd } from '@/lib/json-ld'
 import { type SlugProps, slugMetadata, slugParams } from '@/lib/page-data'
+import { redirectIfMoved } from '@/lib/redirects'
 import { buildMetadata } from '@/lib/seo'
 
-export const dynamicParams = false
-
+// Case studies published after the build are rendered on their first visit (and cached, under the
+// project tag, like the built ones); a slug no case study has is a CMS redirect or the 404 page.
 export const generateStaticParams = slugParams(getProjectRoutes)
 
 export const generateMetadata = slugMetadata(getProject, (project, slug, { brandName }) =>
@@ -32,7 +33,10 @@ export const generateMetadata = slugMetadata(getProject, (project, slug, { brand
 export default async function ProjectPage({ params }: SlugProps) {
   const { slug } = await params
   const [project, settings] = await Promise.all([getProject(slug), getSettings()])
-  if (!project) notFound()
+  if (!project) {
+    await redirectIfMoved(`/projects/${slug}`)
+    return <NotFoundInPage />
+  }
   const name = project.title
   const crumbs = [
     { name: 'Home', path: '/' },
