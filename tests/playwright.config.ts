@@ -6,8 +6,11 @@ import { PORTAL_PORT, REVALIDATE_SECRET, SITE_ORIGIN, SITE_PORT } from './e2e/si
 // seeded every run, in Debian's Chromium: Playwright never downloads a browser here.
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const reuse = !process.env.CI
-/** Specs that change settings every staff session feels. */
-const STAFF_WIDE = /two-factor\.spec\.ts$/
+/**
+ * Specs that change what every other spec sees: a setting every staff session feels (two-factor),
+ * a page added to the site and its sitemap for a few seconds (site-publish).
+ */
+const RUN_LAST = /(two-factor|site-publish)\.spec\.ts$/
 /**
  * The stand-ins remove their throwaway data folder (a seeded PostgreSQL, ~70 MB) when they stop;
  * Playwright's default stop is SIGKILL, which left one behind in /tmp every run.
@@ -40,16 +43,17 @@ export default defineConfig({
     {
       name: 'chromium',
       use: { ...devices['Desktop Chrome'], channel: undefined },
-      testIgnore: STAFF_WIDE,
-      teardown: 'staff-wide',
+      testIgnore: RUN_LAST,
+      teardown: 'last',
     },
     // Requiring two-factor sign-in for all staff refuses the demo staff sessions of every test
-    // running alongside, so that spec runs once all the others are done (as their teardown). Run
-    // on its own (a file filter), it runs alone.
+    // running alongside, and a page published for a few seconds would be in the sitemap that other
+    // specs load page by page, so those specs run once all the others are done (as their
+    // teardown). Run on their own (a file filter), they run alone.
     {
-      name: 'staff-wide',
+      name: 'last',
       use: { ...devices['Desktop Chrome'], channel: undefined },
-      testMatch: STAFF_WIDE,
+      testMatch: RUN_LAST,
     },
   ],
   webServer: [

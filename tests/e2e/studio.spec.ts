@@ -1,6 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { createClient } from '@sanity/client'
-import { LAKE_API, ownLake, uniquePng } from './fixtures/content-lake'
+import { lakeClient, ownLake, uniquePng } from './fixtures/content-lake'
 import { unique } from './fixtures/visitor'
 import { StudioPage } from './pages/studio-page'
 
@@ -19,16 +18,6 @@ const SERVICE = {
   type: 'service',
   path: '/services/national-field-support/cutovers-and-sim-replacements',
 }
-
-const lakeClient = (apiHost = LAKE_API) =>
-  createClient({
-    projectId: 'local0000',
-    dataset: 'production',
-    apiHost,
-    useProjectHostname: false,
-    useCdn: false,
-    apiVersion: '2025-02-19',
-  })
 
 test('the Studio opens signed in, straight into the content', async ({ page }) => {
   const studio = new StudioPage(page)
@@ -111,40 +100,6 @@ test.describe('editing a service', () => {
     expect(Buffer.from(await served.body()).equals(buffer)).toBe(true)
     expect(studio.errors).toEqual([])
   })
-})
-
-test('a case study published after the build is its page at once, and a 404 again once deleted', async ({
-  request,
-}) => {
-  const lake = lakeClient()
-  const source = await lake.getDocument('project-corporate-office-complex')
-  if (!source) throw new Error('The seed has no project-corporate-office-complex')
-  const { _rev, _createdAt, _updatedAt, ...fields } = source
-  const slug = `e2e-case-study-${unique()}`
-  const title = `A case study published after the build ${unique()}`
-  const path = `/projects/${slug}`
-  const page = async () => {
-    const response = await request.get(path)
-    return { status: response.status(), shown: (await response.text()).includes(title) }
-  }
-
-  // Asked for first, so the 404 is in the site's cache when the case study is published.
-  expect(await page()).toEqual({ status: 404, shown: false })
-  const id = `project-${slug}`
-  await lake.createOrReplace({
-    ...fields,
-    _id: id,
-    title,
-    slug: { _type: 'slug', current: slug },
-    order: 9999,
-  })
-  try {
-    await expect.poll(page, { timeout: 10_000 }).toEqual({ status: 200, shown: true })
-    expect(await (await request.get('/projects')).text()).toContain(title)
-  } finally {
-    await lake.delete(id)
-  }
-  await expect.poll(page, { timeout: 10_000 }).toEqual({ status: 404, shown: false })
 })
 
 test('the preview link turns draft mode on only with the secret, and nobody else sees drafts', async ({
