@@ -44,6 +44,8 @@ function lighthouseTable(r: Results): string[] {
       `\`${t.path}\``,
       lcp.toFixed(0),
       x(lcp, med(e, 'lcp')),
+      med(t.runs, 'paint').toFixed(0),
+      `${med(t.runs, 'scriptsInLcp')} of ${med(t.runs, 'scripts')}`,
       tbt.toFixed(0),
       x(tbt, med(e, 'tbt')),
       med(t.runs, 'cls').toFixed(3),
@@ -55,11 +57,15 @@ function lighthouseTable(r: Results): string[] {
     ])
   }
   return [
+    'Paint is the largest paint of the unthrottled load that Lighthouse replays on a simulated slow phone; the scripts that arrived and started running before it are simulated as part of LCP, the others not (see "What limits the figures now"):',
+    '',
     row([
       'Template',
       'Path',
       'LCP ms',
       '× empty',
+      'paint ms',
+      'scripts in LCP',
       'TBT ms',
       '× empty',
       'CLS',
@@ -69,7 +75,7 @@ function lighthouseTable(r: Results): string[] {
       '× empty',
       'Perf / A11y / BP / SEO',
     ]),
-    row(Array(12).fill('---')),
+    row(Array(14).fill('---')),
     ...r.templates.map((t) => line(t, false)),
     line(r.empty, true),
   ]
