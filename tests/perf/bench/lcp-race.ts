@@ -1,10 +1,10 @@
 // Which of a page's scripts Lighthouse's simulated LCP counts. Lighthouse (12, Lantern) loads the
 // page unthrottled, then replays that load on a simulated slow phone, keeping the requests that
-// finished, and the main-thread tasks that started, before the largest paint it observed. A
-// script that arrived and started running before that paint adds its download and its work on the
-// phone to LCP; one that came after it adds nothing. On loopback this is a race between a page's
-// first paint and its scripts: the empty Next page usually paints before its scripts arrive
-// (docs/performance.md, "What limits the figures now").
+// finished, and the main-thread tasks that started, before the largest paint it observed (the
+// frame's presentation). A script that arrived before that paint adds its download on the phone to
+// LCP, whether it ran before it or not; one that came after it adds nothing. On loopback this is a
+// race between a page's first frame and its scripts: the empty Next page usually presents its
+// first frame before its scripts arrive (docs/performance.md, "What limits the figures now").
 
 /** The fields of a Chromium trace event this reads. */
 export type TraceEvent = {
@@ -16,7 +16,7 @@ export type TraceEvent = {
 export type LcpRace = {
   /** The largest paint of the unthrottled load, ms after navigation. */
   paintMs: number
-  /** Scripts that arrived and started running before that paint. */
+  /** Scripts that arrived before that paint. */
   scriptsCounted: number
   /** Scripts the page loaded. */
   scripts: number
@@ -42,7 +42,6 @@ export function lcpRace(events: TraceEvent[]): LcpRace | undefined {
 
   const urls = new Map<string, string>()
   const finished = new Map<string, number>()
-  const firstRun = new Map<string, number>()
   for (const e of events) {
     const id = text(e, 'requestId')
     if (e.name === 'ResourceSendRequest' && id) urls.set(id, text(e, 'url') ?? '')
@@ -52,13 +51,9 @@ export function lcpRace(events: TraceEvent[]): LcpRace | undefined {
       // finishTime is in seconds on the trace's clock, whose timestamps are microseconds.
       if (url) finished.set(url, finishTime * 1e6)
     }
-    const script = text(e, 'url')
-    if (e.name === 'EvaluateScript' && script && !firstRun.has(script)) firstRun.set(script, e.ts)
   }
   const scripts = [...finished].filter(([url]) => /^https?:/.test(url) && isScript(url))
-  const counted = scripts.filter(
-    ([url, end]) => end < paint.ts && (firstRun.get(url) ?? Number.POSITIVE_INFINITY) < paint.ts,
-  )
+  const counted = scripts.filter(([, end]) => end < paint.ts)
   return {
     paintMs: (paint.ts - navigation.ts) / 1000,
     scriptsCounted: counted.length,

@@ -16,7 +16,7 @@ export type LighthouseRun = {
   js: number
   /** The largest paint of the unthrottled load Lighthouse simulates from, ms. */
   paint: number
-  /** Of the page's scripts, those that arrived and ran before that paint: simulated as part of LCP. */
+  /** Of the page's scripts, those that arrived before that paint: simulated as part of LCP. */
   scriptsInLcp: number
   scripts: number
 }

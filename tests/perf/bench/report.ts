@@ -57,7 +57,7 @@ function lighthouseTable(r: Results): string[] {
     ])
   }
   return [
-    'Paint is the largest paint of the unthrottled load that Lighthouse replays on a simulated slow phone; the scripts that arrived and started running before it are simulated as part of LCP, the others not (see "What limits the figures now"):',
+    'Paint is the largest paint (its frame presented) of the unthrottled load that Lighthouse replays on a simulated slow phone; the scripts that arrived before it are simulated as part of LCP, the others not (see "What limits the figures now"):',
     '',
     row([
       'Template',
