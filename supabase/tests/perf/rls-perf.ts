@@ -84,6 +84,9 @@ interface Case {
   query: string
 }
 
+/** Who runs a case's statement. */
+type Caller = Pick<Case, 'role' | 'sub' | 'aal'>
+
 const SERVICE_ROLE_CLAIMS = Buffer.from(SERVICE_ROLE_KEY.split('.')[1] ?? '', 'base64url').toString()
 
 /**
@@ -280,13 +283,13 @@ async function main(): Promise<void> {
       `insert into public.ticket_messages (ticket_id, direction, channel, to_from, body, created_by, metadata)
        values ('${ticket.id}', 'outbound', 'whatsapp', '+27821234567', 'Perf intent', '${who}', '{}') returning id`
 
-    const as = (sub: string, aal?: Case['aal']): Pick<Case, 'role' | 'sub' | 'aal'> => ({
+    const as = (sub: string, aal?: Case['aal']): Caller => ({
       role: 'authenticated',
       sub,
       aal,
     })
     // [label, caller, query]: each query once as the caller (RLS) and once as the service role.
-    const cases: [string, Pick<Case, 'role' | 'sub' | 'aal'>, string][] = [
+    const cases: [string, Caller, string][] = [
       ['customer: admin companies check', as(customer), adminCompanies(customer)],
       ['customer: My Tickets', as(customer), customerScope],
       [
