@@ -17,6 +17,7 @@ const { values } = parseArgs({
     'no-build': { type: 'boolean', default: false },
     'no-load': { type: 'boolean', default: false },
     'no-sitemap': { type: 'boolean', default: false },
+    'no-throttled': { type: 'boolean', default: false },
     'no-write': { type: 'boolean', default: false },
     section: { type: 'string', default: 'Latest results' },
     'site-port': { type: 'string', default: '3000' },
@@ -40,7 +41,7 @@ const startedAt = new Date()
 const loadAverage = os.loadavg()
 if (!values['no-build']) build()
 const servers = await start(Number(values['site-port']), Number(values['empty-port']))
-const chrome = await launch()
+const chrome = await launch({ throttled: !values['no-throttled'] })
 try {
   const pageHtml = async (url: string) => {
     const response = await fetch(url)

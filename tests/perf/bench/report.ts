@@ -25,8 +25,10 @@ export type Results = {
 }
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1)
-const ratio = (a: number, b: number) => (b > 0 ? `${(a / b).toFixed(2)}×` : a > 0 ? '∞' : '1.00×')
+const ratio = (a: number, b: number) =>
+  Number.isNaN(a) || Number.isNaN(b) ? '—' : b > 0 ? `${(a / b).toFixed(2)}×` : a > 0 ? '∞' : '1.00×'
 const med = (runs: LighthouseRun[], key: keyof LighthouseRun) => median(runs.map((r) => r[key]))
+const fixed = (n: number) => (Number.isNaN(n) ? '—' : n.toFixed(0))
 const row = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`
 
 function lighthouseTable(r: Results): string[] {
@@ -46,6 +48,8 @@ function lighthouseTable(r: Results): string[] {
       x(lcp, med(e, 'lcp')),
       med(t.runs, 'paint').toFixed(0),
       `${med(t.runs, 'scriptsInLcp')} of ${med(t.runs, 'scripts')}`,
+      fixed(med(t.runs, 'lcpThrottled')),
+      x(med(t.runs, 'lcpThrottled'), med(e, 'lcpThrottled')),
       tbt.toFixed(0),
       x(tbt, med(e, 'tbt')),
       med(t.runs, 'cls').toFixed(3),
@@ -57,7 +61,7 @@ function lighthouseTable(r: Results): string[] {
     ])
   }
   return [
-    'Paint is the largest paint (its frame presented) of the unthrottled load that Lighthouse replays on a simulated slow phone; the scripts that arrived before it are simulated as part of LCP, the others not (see "What limits the figures now"):',
+    "Paint is the largest paint (its frame presented) of the unthrottled load that Lighthouse replays on a simulated slow phone; the scripts that arrived before it are simulated as part of LCP, the others not (see \"What limits the figures now\"). LCP throttled is a second load of the same profile throttled for real (DevTools throttling: each request's latency and the link's bandwidth applied to the page's own requests, 4× CPU), what a slow phone would see:",
     '',
     row([
       'Template',
@@ -66,6 +70,8 @@ function lighthouseTable(r: Results): string[] {
       '× empty',
       'paint ms',
       'scripts in LCP',
+      'LCP throttled ms',
+      '× empty',
       'TBT ms',
       '× empty',
       'CLS',
@@ -75,7 +81,7 @@ function lighthouseTable(r: Results): string[] {
       '× empty',
       'Perf / A11y / BP / SEO',
     ]),
-    row(Array(14).fill('---')),
+    row(Array(16).fill('---')),
     ...r.templates.map((t) => line(t, false)),
     line(r.empty, true),
   ]
