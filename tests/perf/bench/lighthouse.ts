@@ -81,6 +81,7 @@ export async function launch({ throttled = true } = {}) {
       lhr.audits['resource-summary']?.details as { items?: { resourceType: string; transferSize: number }[] }
     )?.items
     const race = lcpRace((result?.artifacts.Trace?.traceEvents ?? []) as TraceEvent[])
+    const lcpThrottled = await measureThrottledLcp(url)
     const score = (id: string) => (lhr.categories[id]?.score ?? 0) * 100
     const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN
     return {
@@ -95,7 +96,7 @@ export async function launch({ throttled = true } = {}) {
       paint: race?.paintMs ?? Number.NaN,
       scriptsInLcp: race?.scriptsCounted ?? Number.NaN,
       scripts: race?.scripts ?? Number.NaN,
-      lcpThrottled: await measureThrottledLcp(url),
+      lcpThrottled,
     }
   }
 
