@@ -5,6 +5,7 @@ import { ATTACHMENT_MESSAGES } from '@siyakha/schemas/attachments'
 import {
   HELPDESK_MESSAGES,
   PRIORITY_LABELS,
+  type StaffReplyKind,
   staffReplySchema,
   staffStatusLabel,
   ticketAssignmentSchema,
@@ -212,7 +213,9 @@ export const replyAction = portalAction({
   role: 'staff',
   present: hiddenFieldsOnTheForm,
   files: 'files',
-  run: async (data, context): Promise<ActionState> => {
+  // The answer names the kind sent, so the form keeps that mode after the send, also when a plain
+  // form post (no JavaScript) renders the page anew.
+  run: async (data, context): Promise<ActionState<{ kind: StaffReplyKind }>> => {
     const { ticketId, kind } = data
     if (context.files.length > 0 && kind === 'whatsapp')
       return refuse(context, 'validation', ATTACHMENT_MESSAGES.notOnWhatsapp)
@@ -235,6 +238,6 @@ export const replyAction = portalAction({
       whatsapp: 'WhatsApp reply added to the timeline; it is on its way to the client.',
       internal: 'Internal note added.',
     }[kind]
-    return succeeded(null, { message: sentWords(done, sent) })
+    return succeeded({ kind }, { message: sentWords(done, sent) })
   },
 })

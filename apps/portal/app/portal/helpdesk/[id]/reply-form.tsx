@@ -46,6 +46,16 @@ function whatsappOutlook(whatsapp: ReplyWhatsapp): { text: string; possible: boo
   }
 }
 
+/** The mode an answer was sent in (what the server echoes back), else a public reply. */
+function answeredKind(state: ActionState<{ kind: StaffReplyKind }>): StaffReplyKind {
+  if (state.status === 'success') return state.data.kind
+  if (state.status === 'error') {
+    const sent = state.values.kind
+    if (sent === 'internal' || sent === 'whatsapp' || sent === 'public') return sent
+  }
+  return 'public'
+}
+
 export interface CannedReplyOption {
   id: string
   title: string
@@ -86,22 +96,28 @@ export function ReplyForm({
 }) {
   const form = useActionForm({
     action: replyAction,
-    success: (state: Extract<ActionState, { status: 'success' }>) => ({
+    success: (state: Extract<ActionState<{ kind: StaffReplyKind }>, { status: 'success' }>) => ({
       title: state.message,
       variant: 'success',
     }),
     onAnswer: (state) => {
       if (state.status === 'success') setSent((n) => n + 1)
+      setKind(answeredKind(state))
     },
   })
   // Files cannot be put back into a file input: it keeps them after a refusal, clears after a send.
   const [sent, setSent] = useState(0)
   const hydrated = useHydrated()
-  const sentKind =
-    form.sent?.kind === 'internal' || form.sent?.kind === 'whatsapp' ? form.sent.kind : 'public'
-  const [kind, setKind] = useState<StaffReplyKind>(sentKind)
+  // One piece of state decides the mode: the checked radio, the frame, the line saying who will
+  // read it and the button's words all read `kind`, and an answer (a send or a refusal) keeps the
+  // mode it was sent in. The radios are controlled, so a re-mount after an answer cannot check
+  // another one than the box is dressed for.
+  const [kind, setKind] = useState<StaffReplyKind>(() => answeredKind(form.state))
   const body = useRef<HTMLTextAreaElement>(null)
   const outlook = whatsapp ? whatsappOutlook(whatsapp) : null
+  // A WhatsApp reply that can no longer go (the window shut since it was chosen) shows, and is,
+  // a public reply: still one mode for every part of the box.
+  const mode: StaffReplyKind = kind === 'whatsapp' && !outlook?.possible ? 'public' : kind
   const problem = form.state.status === 'error' ? form.state.message : undefined
 
   /** Puts a canned reply, filled in for this ticket, where the cursor is (or at the end). */
@@ -118,7 +134,7 @@ export function ReplyForm({
   return (
     <section
       aria-labelledby="reply-form-title"
-      className={cn('rounded-xl border-2 p-4 shadow-sm', KIND[kind].frame)}
+      className={cn('rounded-xl border-2 p-4 shadow-sm', KIND[mode].frame)}
     >
       <h2 id="reply-form-title" className="font-semibold text-brand-900">
         Reply or note
@@ -139,7 +155,7 @@ export function ReplyForm({
                 type="radio"
                 name="kind"
                 value="public"
-                defaultChecked={sentKind === 'public'}
+                checked={mode === 'public'}
                 onChange={() => setKind('public')}
               />
               Public reply (the customer sees it)
@@ -151,7 +167,7 @@ export function ReplyForm({
                     type="radio"
                     name="kind"
                     value="whatsapp"
-                    defaultChecked={sentKind === 'whatsapp' && outlook.possible}
+                    checked={mode === 'whatsapp'}
                     disabled={!outlook.possible}
                     aria-describedby="reply-whatsapp-outlook"
                     onChange={() => setKind('whatsapp')}
@@ -168,7 +184,7 @@ export function ReplyForm({
                 type="radio"
                 name="kind"
                 value="internal"
-                defaultChecked={sentKind === 'internal'}
+                checked={mode === 'internal'}
                 onChange={() => setKind('internal')}
               />
               Internal note (staff only)
@@ -199,7 +215,7 @@ export function ReplyForm({
             rows={6}
             maxLength={4096}
             required
-            hint={KIND[kind].note}
+            hint={KIND[mode].note}
             {...form.sentField('body')}
           />
         </div>
@@ -213,9 +229,9 @@ export function ReplyForm({
           type="submit"
           size="sm"
           disabled={form.pending}
-          variant={kind === 'internal' ? 'secondary' : 'primary'}
+          variant={mode === 'internal' ? 'secondary' : 'primary'}
         >
-          {hydrated ? KIND[kind].submit : 'Add to timeline'}
+          {hydrated ? KIND[mode].submit : 'Add to timeline'}
         </Button>
       </form>
     </section>
