@@ -12,11 +12,12 @@ const stack = testStack({
   name: 'local-supabase-test',
   ports: { first: 40000, blocks: 500 },
   config: {
-    // Every test signs in from 127.0.0.1; test/auth-hardening.test.ts checks the limit itself.
+    // Every test signs in from 127.0.0.1; test/auth-hardening.test.ts and auth-mfa-limits.test.ts
+    // check the limits themselves.
     auth: {
       refresh_token_reuse_interval: 1,
       email: { max_frequency: 2 },
-      rate_limit: { sign_in_sign_ups: 100_000 },
+      rate_limit: { sign_in_sign_ups: 100_000, mfa_challenge_and_verify: 100_000 },
     },
   },
 })

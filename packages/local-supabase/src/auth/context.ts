@@ -6,8 +6,10 @@ import type { MailSender } from '../mail/sender.js'
 import { createSignUpPacing } from './account-privacy.js'
 import {
   createEmailSendLimits,
+  createMfaLimiter,
   createSignInLimits,
   type EmailSendLimits,
+  type MfaLimiter,
   type SignInLimits,
 } from './rate-limit.js'
 import { createRedirectValidator, type RedirectValidator } from './redirect.js'
@@ -41,6 +43,8 @@ export interface AuthContext {
   signInLimits: SignInLimits
   signUpPacing: ReturnType<typeof createSignUpPacing>
   emailLimits: EmailSendLimits
+  /** GoTrue's two MFA limiters: `POST /factors/{id}/challenge` and `POST /factors/{id}/verify`. */
+  mfaLimits: { challenge: MfaLimiter; verify: MfaLimiter }
   tx<T>(work: (db: pg.PoolClient) => Promise<T>): Promise<T>
   withClient<T>(work: (db: pg.PoolClient) => Promise<T>): Promise<T>
 }
@@ -116,6 +120,10 @@ export function createAuthContext(options: AuthServiceOptions): AuthContext {
       minIntervalSeconds: auth.email.max_frequency,
       perHour: auth.rate_limit.email_sent,
     }),
+    mfaLimits: {
+      challenge: createMfaLimiter({ perMinute: auth.rate_limit.mfa_challenge_and_verify }),
+      verify: createMfaLimiter({ perMinute: auth.rate_limit.mfa_challenge_and_verify }),
+    },
     tx,
     withClient,
   }

@@ -225,6 +225,8 @@ async function challenge(
   return ctx.tx(async (db) => {
     const caller = await requireCaller(req, db)
     const factor = await loadFactor(db, caller.user.id, rawId)
+    // As GoTrue's router: the limiter runs after authentication and loading the factor.
+    ctx.mfaLimits.challenge.take(callerAddress(req))
     requireEnabled(ctx, 'verify', factor.factor_type)
     parse(challengeSchema, await readBody())
     const row = await insertChallenge(db, factor.id, clientIp(req))
@@ -267,6 +269,9 @@ async function verify(
   const outcome = await ctx.tx(async (db): Promise<Reply | AuthError> => {
     const caller = await requireCaller(req, db)
     const factor = await loadFactor(db, caller.user.id, rawId)
+    // Before the code is looked at, so past the limit the right code is refused like any other.
+    // A wrong code leaves the challenge usable, as in GoTrue; this limit is what bounds guessing.
+    ctx.mfaLimits.verify.take(callerAddress(req))
     const params = parse(verifySchema, await readBody())
     if (params.code === '') throw validation('Code needs to be non-empty')
     requireEnabled(ctx, 'verify', factor.factor_type)

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { AuthError } from './errors.js'
-import { createEmailSendLimits, createSignInLimits, SIGN_IN_WINDOW_MS } from './rate-limit.js'
+import {
+  createEmailSendLimits,
+  createMfaLimiter,
+  createSignInLimits,
+  MFA_BUCKET_TTL_MS,
+  MFA_BURST,
+  SIGN_IN_WINDOW_MS,
+} from './rate-limit.js'
 
 const codeOf = (run: () => void) => {
   try {
@@ -53,5 +60,26 @@ describe('createEmailSendLimits', () => {
     expect(() => limits.check(null)).toThrow('email rate limit exceeded')
     now += 3_600_001
     expect(codeOf(() => limits.check(null))).toBe('allowed')
+  })
+})
+
+describe('createMfaLimiter', () => {
+  it('allows a burst of 30 from one address, then one request per refill, and a full bucket a minute after the first', () => {
+    let now = 0
+    const limiter = createMfaLimiter({ perMinute: 15 }, () => now)
+    const allowed = (address = '10.0.0.1') => codeOf(() => limiter.take(address))
+    for (let i = 0; i < MFA_BURST; i++) expect(allowed()).toBe('allowed')
+    expect(allowed()).toBe('429 over_request_rate_limit')
+    expect(allowed('10.0.0.2')).toBe('allowed')
+    // 15 a minute: one more every 4 seconds; a refusal takes nothing.
+    now += 3_999
+    expect(allowed()).toBe('429 over_request_rate_limit')
+    now += 1
+    expect(allowed()).toBe('allowed')
+    expect(allowed()).toBe('429 over_request_rate_limit')
+    // As tollbooth's: the address's bucket goes a minute after it was made; the next is full.
+    now = MFA_BUCKET_TTL_MS
+    for (let i = 0; i < MFA_BURST; i++) expect(allowed()).toBe('allowed')
+    expect(allowed()).toBe('429 over_request_rate_limit')
   })
 })

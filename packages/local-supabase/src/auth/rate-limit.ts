@@ -106,3 +106,39 @@ export function createEmailSendLimits(
 }
 
 export type EmailSendLimits = ReturnType<typeof createEmailSendLimits>
+
+/** GoTrue's MFA limiters allow this many requests at once from one address (tollbooth's burst). */
+export const MFA_BURST = 30
+/** GoTrue forgets an address's MFA bucket this long after creating it (tollbooth's TTL). */
+export const MFA_BUCKET_TTL_MS = 60_000
+
+/**
+ * GoTrue's limiter for `POST /factors/{id}/challenge` and `/verify` (one each): a token bucket per
+ * client address that holds `burst` requests and refills at `perMinute`
+ * (GOTRUE_MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY, 15), and is dropped a minute after it was made, so
+ * the next request starts a full one. A refused request takes no token. Over it, 429
+ * `over_request_rate_limit`, whatever the code: the right one is refused as well.
+ */
+export function createMfaLimiter(
+  { perMinute, burst = MFA_BURST }: { perMinute: number; burst?: number },
+  now: () => number = Date.now,
+) {
+  const buckets = new Map<string, { tokens: number; at: number; createdAt: number }>()
+  return {
+    /** One request from `address`; 429 when its bucket is empty. */
+    take(address: string): void {
+      const t = now()
+      let bucket = buckets.get(address)
+      if (!bucket || t - bucket.createdAt >= MFA_BUCKET_TTL_MS)
+        bucket = { tokens: burst, at: t, createdAt: t }
+      const tokens = Math.min(burst, bucket.tokens + ((t - bucket.at) / 60_000) * perMinute)
+      buckets.delete(address)
+      const allowed = tokens >= 1
+      buckets.set(address, { tokens: allowed ? tokens - 1 : tokens, at: t, createdAt: bucket.createdAt })
+      if (buckets.size > MAX_KEYS) buckets.delete(buckets.keys().next().value as string)
+      if (!allowed) throw overRequestRateLimit()
+    },
+  }
+}
+
+export type MfaLimiter = ReturnType<typeof createMfaLimiter>

@@ -36,3 +36,14 @@ describe('[auth.mfa]', () => {
     expect(() => configFrom('[auth.mfa.totp]\nenroll_enabled = "yes"\n')).toThrow(/config\.toml is invalid/)
   })
 })
+
+describe('[auth.rate_limit] mfa_challenge_and_verify', () => {
+  it('defaults to GoTrue’s 15 a minute and reads the value config.toml sets', () => {
+    expect(configFrom('').auth.rate_limit.mfa_challenge_and_verify).toBe(15)
+    expect(
+      configFrom('[auth.rate_limit]\nmfa_challenge_and_verify = 60\n').auth.rate_limit
+        .mfa_challenge_and_verify,
+    ).toBe(60)
+    expect(() => configFrom('[auth.rate_limit]\nmfa_challenge_and_verify = 0\n')).toThrow(/invalid/)
+  })
+})

@@ -77,6 +77,12 @@ const configSchema = z.object({
           sign_in_sign_ups: z.number().int().positive().default(30),
           /** Anonymous sign-ins per client address and hour (hosted default 30). */
           anonymous_users: z.number().int().positive().default(30),
+          /**
+           * MFA challenges, and MFA verifications, per client address and minute (each its own
+           * bucket of 30 at once), GoTrue's GOTRUE_MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY (default 15).
+           * The CLI's config.toml has no key for it; this one is the local stack's.
+           */
+          mfa_challenge_and_verify: z.number().positive().default(15),
         })
         .prefault({}),
       email: z
