@@ -64,3 +64,74 @@ export async function setStaffTwoFactorRequiredMutation(
     .throwOnError()
   return data.length === 1
 }
+
+/**
+ * One of the signed-in account's 5 two-factor codes per 15 minutes (public.begin_two_factor_attempt,
+ * …_two_factor_attempts.sql), taken before the code goes to Auth: the reservation to clear when the
+ * code is right and the seconds to wait should it be wrong (0 while attempts are left), or, with
+ * the 5 used up, no reservation and the seconds until the oldest drops out.
+ */
+export type TwoFactorAttempt =
+  | { attemptId: string; waitIfWrong: number }
+  | { attemptId: null; retryAfter: number }
+
+export async function beginTwoFactorAttemptMutation(client: TypedSupabaseClient): Promise<TwoFactorAttempt> {
+  const { data } = await client.rpc('begin_two_factor_attempt').single().throwOnError()
+  return data.attempt_id
+    ? { attemptId: data.attempt_id, waitIfWrong: data.wait_if_wrong }
+    : { attemptId: null, retryAfter: Math.max(1, data.retry_after) }
+}
+
+/**
+ * The code was right: clears its reservation so it does not count as a wrong one. Only a session
+ * with two factors clears anything, so this sends the access token the code just raised to aal2
+ * (the client's cookies may still hold the one it had before).
+ */
+export async function twoFactorAttemptSucceededMutation(
+  client: TypedSupabaseClient,
+  attemptId: string,
+  aal2AccessToken: string,
+): Promise<boolean> {
+  const { data } = await client
+    .rpc('two_factor_attempt_succeeded', { attempt: attemptId })
+    .setHeader('Authorization', `Bearer ${aal2AccessToken}`)
+    .throwOnError()
+  return data
+}
+
+/** A staff member as the provider admin's two-factor list shows them. */
+export interface StaffTwoFactorRow {
+  id: string
+  name: string
+  email: string
+  role: 'agent' | 'siyakha_admin'
+  hasSecondFactor: boolean
+  /** The last time a provider admin removed their two-factor sign-in, and who. */
+  lastRemoval: { at: string; by: string } | null
+}
+
+/** Every staff member with their two-factor standing; empty for anyone but a provider admin. */
+export async function staffTwoFactorOverviewQuery(client: TypedSupabaseClient): Promise<StaffTwoFactorRow[]> {
+  const { data } = await client.rpc('staff_two_factor_overview').throwOnError()
+  return data.map((row) => ({
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    role: row.role,
+    hasSecondFactor: row.has_second_factor,
+    lastRemoval: row.last_removed_at ? { at: row.last_removed_at, by: row.last_removed_by } : null,
+  }))
+}
+
+/**
+ * A provider admin removes a staff member's authenticator factors and ends their sessions, logged
+ * with who did it (public.remove_staff_two_factor). The database refuses anyone else (42501),
+ * the admin themselves (22023) and someone who is not staff (P0002). Returns the factors removed.
+ */
+export async function removeStaffTwoFactorMutation(
+  client: TypedSupabaseClient,
+  staffMemberId: string,
+): Promise<number> {
+  const { data } = await client.rpc('remove_staff_two_factor', { staff_member: staffMemberId }).throwOnError()
+  return data
+}

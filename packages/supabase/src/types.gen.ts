@@ -570,6 +570,7 @@ export type Database = {
           created_at: string
           created_by_user_id: string | null
           details: string | null
+          expected_version: number | null
           first_response_at: string | null
           first_response_due_at: string | null
           follow_up_of: string | null
@@ -592,6 +593,7 @@ export type Database = {
           tracking_ref: string
           updated_at: string
           version: number
+          whatsapp_contact_id: string | null
           whatsapp_opt_in_at: string | null
         }
         Insert: {
@@ -605,6 +607,7 @@ export type Database = {
           created_at?: string
           created_by_user_id?: string | null
           details?: string | null
+          expected_version?: number | null
           first_response_at?: string | null
           first_response_due_at?: string | null
           follow_up_of?: string | null
@@ -627,6 +630,7 @@ export type Database = {
           tracking_ref?: string
           updated_at?: string
           version?: number
+          whatsapp_contact_id?: string | null
           whatsapp_opt_in_at?: string | null
         }
         Update: {
@@ -640,6 +644,7 @@ export type Database = {
           created_at?: string
           created_by_user_id?: string | null
           details?: string | null
+          expected_version?: number | null
           first_response_at?: string | null
           first_response_due_at?: string | null
           follow_up_of?: string | null
@@ -662,6 +667,7 @@ export type Database = {
           tracking_ref?: string
           updated_at?: string
           version?: number
+          whatsapp_contact_id?: string | null
           whatsapp_opt_in_at?: string | null
         }
         Relationships: [
@@ -684,6 +690,13 @@ export type Database = {
             columns: ['requester_contact_id']
             isOneToOne: false
             referencedRelation: 'requester_contacts'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'tickets_whatsapp_contact_id_fkey'
+            columns: ['whatsapp_contact_id']
+            isOneToOne: false
+            referencedRelation: 'whatsapp_contacts'
             referencedColumns: ['id']
           },
         ]
@@ -742,18 +755,72 @@ export type Database = {
         }
         Relationships: []
       }
+      whatsapp_verified_numbers: {
+        Row: {
+          id: string
+          phone_e164: string
+          ticket_id: string
+          user_id: string | null
+          verified_at: string
+          via: string
+          wamid: string | null
+        }
+        Insert: {
+          id?: string
+          phone_e164: string
+          ticket_id: string
+          user_id?: string | null
+          verified_at?: string
+          via: string
+          wamid?: string | null
+        }
+        Update: {
+          id?: string
+          phone_e164?: string
+          ticket_id?: string
+          user_id?: string | null
+          verified_at?: string
+          via?: string
+          wamid?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'whatsapp_verified_numbers_ticket_id_fkey'
+            columns: ['ticket_id']
+            isOneToOne: false
+            referencedRelation: 'tickets'
+            referencedColumns: ['id']
+          },
+        ]
+      }
     }
     Views: {
       [_ in never]: never
     }
     Functions: {
+      accept_unverified_email: {
+        Args: { p_message: string }
+        Returns: Json
+      }
+      begin_two_factor_attempt: {
+        Args: never
+        Returns: { attempt_id: string; retry_after: number; wait_if_wrong: number }[]
+      }
+      bulk_change_tickets: {
+        Args: { p_tickets: Json; p_set_assignee?: boolean; p_assignee?: string; p_status?: Database['public']['Enums']['ticket_status']; p_close_reason?: Database['public']['Enums']['close_reason']; p_priority?: Database['public']['Enums']['ticket_priority'] }
+        Returns: number
+      }
       close_resolved_tickets: {
         Args: { p_remind_days?: number; p_close_days?: number }
         Returns: Json
       }
+      discard_unverified_email: {
+        Args: { p_message: string }
+        Returns: undefined
+      }
       helpdesk_queue: {
         Args: { p_status?: string; p_priority?: Database['public']['Enums']['ticket_priority']; p_assignee?: string; p_company?: string; p_channel?: Database['public']['Enums']['message_channel']; p_breached?: boolean; p_search?: string; p_sort?: string; p_descending?: boolean; p_cursor_value?: string; p_cursor_created_at?: string; p_cursor_id?: string; p_backwards?: boolean; p_limit?: number }
-        Returns: { id: string; tracking_ref: string; summary: string; status: Database['public']['Enums']['ticket_status']; priority: Database['public']['Enums']['ticket_priority']; channel: Database['public']['Enums']['message_channel']; tags: string[]; requester_name: string; company_id: string; company_name: string; assigned_to: string; assignee_name: string; created_at: string; last_activity_at: string; first_response_at: string; first_response_due_at: string; resolution_due_at: string; sla_paused_at: string; resolved_at: string; sla_due_at: string; sort_value: string }[]
+        Returns: { id: string; tracking_ref: string; summary: string; status: Database['public']['Enums']['ticket_status']; priority: Database['public']['Enums']['ticket_priority']; channel: Database['public']['Enums']['message_channel']; tags: string[]; requester_name: string; company_id: string; company_name: string; assigned_to: string; assignee_name: string; created_at: string; last_activity_at: string; first_response_at: string; first_response_due_at: string; resolution_due_at: string; sla_paused_at: string; resolved_at: string; sla_due_at: string; version: number; sort_value: string }[]
       }
       hit_page_view: {
         Args: { p_namespace: string; p_page_key: string }
@@ -827,6 +894,10 @@ export type Database = {
         Args: { p: Json }
         Returns: Json
       }
+      remove_staff_two_factor: {
+        Args: { staff_member: string }
+        Returns: number
+      }
       send_whatsapp_reply: {
         Args: { p_ticket: string; p_body: string }
         Returns: string
@@ -835,9 +906,17 @@ export type Database = {
         Args: { p_since: string }
         Returns: { tickets: number; first_response_breached: number; resolution_breached: number; breached: number; answered: number; median_first_response_minutes: number }[]
       }
+      split_whatsapp_message: {
+        Args: { p_message: string }
+        Returns: { ticket_id: string; tracking_ref: string }[]
+      }
       staff_members: {
         Args: never
         Returns: { id: string; name: string; email: string; role: Database['public']['Enums']['staff_role'] }[]
+      }
+      staff_two_factor_overview: {
+        Args: never
+        Returns: { id: string; name: string; email: string; role: Database['public']['Enums']['staff_role']; has_second_factor: boolean; last_removed_at: string; last_removed_by: string }[]
       }
       staff_two_factor_state: {
         Args: never
@@ -850,6 +929,10 @@ export type Database = {
       ticket_whatsapp: {
         Args: { p_ticket: string }
         Returns: { phone: string; last_inbound_at: string; window_open_until: string; may_template: boolean }[]
+      }
+      two_factor_attempt_succeeded: {
+        Args: { attempt: string }
+        Returns: boolean
       }
       unsubscribe_email: {
         Args: { p_email: string; p_category: string }
