@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { visibleReply } from '../functions/_shared/email-reply'
 import { svixSignature, verifySvix } from '../functions/_shared/signatures'
 import { mailCount, mailsTo, newUser, urls } from './functions-helpers'
-import { DEMO, signInAs, sql } from './helpers'
+import { DEMO, signInAs, sql, versionOf } from './helpers'
 
 const VECTOR_SECRET = 'whsec_bG9jYWwtaW5ib3VuZC13ZWJob29rLXNlY3JldC1kZXY='
 const VECTOR_BODY =
@@ -152,11 +152,21 @@ async function answeredTicket(summary: string) {
     .throwOnError()
   await agent.supabase
     .from('tickets')
-    .update({ status: 'waiting_on_customer' })
+    .update({ status: 'waiting_on_customer', expected_version: await versionOf(ticket.id) })
     .eq('id', ticket.id)
     .throwOnError()
   const [reply] = await mailsTo(customer.email, `Re: [${ticket.tracking_ref}]`, 10_000)
   return { customer, ticket, reply: reply as NonNullable<typeof reply> }
+}
+
+/** What the local provider's Authentication-Results say about a sender (the mailbox's /_local/dmarc). */
+async function dmarc(rule: { sender: string; result: 'pass' | 'fail' | 'none' }) {
+  const answer = await fetch(`${urls.mailbox}/api/v1/_local/dmarc`, {
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(rule),
+  })
+  expect(answer.status).toBe(200)
 }
 
 async function replyAddressOf(mailId: string): Promise<string> {
@@ -175,6 +185,7 @@ describe('a reply by email', () => {
     const words = `Thanks, it is quiet now ${Date.now()}`
     await send({
       from: `Test Customer <${customer.email}>`,
+      to: await replyAddressOf(reply.ID),
       subject: `Re: [${ref}] Wi-Fi drops`,
       text: `${words}\n\nOn Monday, Siyakha Support wrote:\n> -- Reply above this line to add to ${ref} --\n> We re-seated the cable.`,
       inReplyTo: `<ticket.${ref.toLowerCase()}@siyakha.example>`,
@@ -197,11 +208,11 @@ describe('a reply by email', () => {
     expect(reply.Subject).toContain(ref)
   })
 
-  it('finds the ticket by its reply address alone, and by In-Reply-To alone (E4)', async () => {
+  it('finds the ticket by its reply address alone, and by In-Reply-To alone: the second unverified (E4)', async () => {
     const { customer, ticket, reply } = await answeredTicket(`Printer jams ${Date.now()}`)
     const ref = ticket.tracking_ref
     const address = await replyAddressOf(reply.ID)
-    expect(address).toMatch(/^reply\+tck-[a-z0-9]{6}\.[a-z2-7]{10}@reply\.siyakha\.example$/)
+    expect(address).toMatch(/^reply\+tck-[a-z0-9]{6}\.[a-z2-7]{8}\.[a-z2-7]{10}@reply\.siyakha\.example$/)
     await transport.sendMail({
       from: customer.email,
       to: address,
@@ -214,9 +225,16 @@ describe('a reply by email', () => {
       text: 'And the toner is low.',
       inReplyTo: `<reply.1.${ref.toLowerCase()}@siyakha.example>`,
     })
+    // In-Reply-To is copied from any mail of the thread: it finds the ticket, and proves nobody.
     await expect
-      .poll(async () => (await messagesOn(ticket.id)).map((m) => m.body).sort(), { timeout: 10_000 })
-      .toEqual(['And the toner is low.', 'Tray two jams as well.'])
+      .poll(
+        async () =>
+          (await messagesOn(ticket.id))
+            .map((m) => `${m.direction}:${m.created_by === customer.id}:${m.body}`)
+            .sort(),
+        { timeout: 10_000 },
+      )
+      .toEqual(['inbound:true:Tray two jams as well.', 'internal:false:And the toner is low.'])
   })
 
   it('a forged reply address counts for nothing', async () => {
@@ -228,35 +246,36 @@ describe('a reply by email', () => {
       subject: 'Please add this',
       text: 'This should open a ticket of its own, not join the forged one.',
     })
-    await expect.poll(() => outcomes(sender), { timeout: 10_000 }).toEqual(['new_ticket'])
+    await expect.poll(() => outcomes(sender), { timeout: 10_000 }).toEqual(['unverified_new_ticket'])
     expect(await messagesOn(ticket.id)).toEqual([])
   })
 
-  it('a stranger naming someone’s ticket gets one auto-reply, however often they write; nothing is stored (E5)', async () => {
+  it('a stranger naming someone’s ticket leaves unverified staff-only items and gets no answer (E5)', async () => {
     const { ticket } = await answeredTicket(`Stranger test ${Date.now()}`)
     const stranger = `stranger-${Date.now()}@example.net`
     for (const text of ['Let me in.', 'Let me in, again.']) {
       await send({ from: stranger, subject: `Re: [${ticket.tracking_ref}] hello`, text })
     }
-    await expect
-      .poll(() => outcomes(stranger), { timeout: 10_000 })
-      .toEqual(['rejected_sender', 'rejected_sender'])
-    await expect.poll(() => mailCount(stranger), { timeout: 10_000 }).toBe(1)
-    const [auto] = await mailsTo(stranger)
-    expect(auto?.Text).toContain('not on that ticket')
-    expect(await messagesOn(ticket.id)).toEqual([])
+    await expect.poll(() => outcomes(stranger), { timeout: 10_000 }).toEqual(['unverified', 'unverified'])
+    expect((await messagesOn(ticket.id)).map((m) => `${m.direction}:${m.created_by}:${m.body}`)).toEqual([
+      'internal:null:Let me in.',
+      'internal:null:Let me in, again.',
+    ])
     await new Promise((resolve) => setTimeout(resolve, 2500))
-    expect(await mailCount(stranger)).toBe(1)
+    expect(await mailCount(stranger)).toBe(0)
   })
 
-  it('a new mail opens a ticket: for an account, or for an unknown sender’s requester contact, acknowledged once', async () => {
+  it('a verified new mail opens a ticket: for an account, or for an unknown sender’s requester contact, acknowledged once', async () => {
     const customer = await newUser('newmail')
+    const stranger = `new-client-${Date.now()}@example.net`
+    // The provider vouches for both (DMARC pass): their words may open the ticket.
+    await dmarc({ sender: customer.email, result: 'pass' })
+    await dmarc({ sender: stranger, result: 'pass' })
     await send({
       from: customer.email,
       subject: 'Fwd: Outlook keeps asking for my password',
       text: 'Since this morning.',
     })
-    const stranger = `new-client-${Date.now()}@example.net`
     await send({
       from: `Naledi Khumalo <${stranger}>`,
       subject: 'Quote for 12 laptops',
@@ -334,22 +353,31 @@ describe('a reply by email', () => {
     expect(ticket.tracking_ref).toBeTruthy()
   })
 
-  it('a staff member’s mail on a ticket becomes an internal note; a closed ticket gets a follow-up', async () => {
-    const { customer, ticket } = await answeredTicket(`Staff mail ${Date.now()}`)
+  it('a staff member’s mail to their own reply address becomes their internal note; a closed ticket gets a follow-up', async () => {
+    const { customer, ticket, reply } = await answeredTicket(`Staff mail ${Date.now()}`)
+    const [alert] = await mailsTo(DEMO.agent.email, `[${ticket.tracking_ref}]`, 10_000)
     await send({
       from: DEMO.agent.email,
+      to: await replyAddressOf(alert?.ID ?? ''),
       subject: `Re: [${ticket.tracking_ref}] Staff mail`,
       text: 'Checked the logs.',
     })
+    const [agent] = await sql<{ id: string }>('select id from auth.users where email = $1', [
+      DEMO.agent.email,
+    ])
     await expect
-      .poll(async () => (await messagesOn(ticket.id)).map((m) => `${m.direction}:${m.body}`), {
-        timeout: 10_000,
-      })
-      .toEqual(['internal:Checked the logs.'])
+      .poll(
+        async () => (await messagesOn(ticket.id)).map((m) => `${m.direction}:${m.created_by}:${m.body}`),
+        {
+          timeout: 10_000,
+        },
+      )
+      .toEqual([`internal:${agent?.id}:Checked the logs.`])
 
     await sql("update tickets set status = 'closed', close_reason = 'confirmed' where id = $1", [ticket.id])
     await send({
       from: customer.email,
+      to: await replyAddressOf(reply.ID),
       subject: `Re: [${ticket.tracking_ref}] Staff mail`,
       text: 'It is back.',
     })
@@ -395,7 +423,7 @@ describe('the inbound-email webhook', () => {
   it('handles a re-delivered event once (E7)', async () => {
     const customer = await newUser('redeliver')
     await send({ from: customer.email, subject: 'Redelivery test', text: 'Only once, please.' })
-    await expect.poll(() => outcomes(customer.email), { timeout: 10_000 }).toEqual(['new_ticket'])
+    await expect.poll(() => outcomes(customer.email), { timeout: 10_000 }).toEqual(['unverified_new_ticket'])
     const [event] = await sql<{ event_id: string }>(
       "select event_id from private.inbound_events where provider = 'resend' and detail ->> 'from' = $1",
       [customer.email],

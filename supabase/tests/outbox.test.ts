@@ -76,7 +76,8 @@ describe('notifications', () => {
     const ackHeaders = await headers(ack?.ID as string)
     expect(header(ackHeaders, 'Message-ID')).toBe(`<ticket.${ref.toLowerCase()}@siyakha.example>`)
     expect(header(ackHeaders, 'Reply-To')).toMatch(
-      new RegExp(`^Siyakha Support <reply\\+${ref.toLowerCase()}\\.[a-z2-7]{10}@reply\\.siyakha\\.example>$`),
+      // The requester's own: the ticket, a recipient part, and a signature over both.
+      new RegExp(`^Siyakha Support <reply\\+${ref.toLowerCase()}\\.[a-z2-7]{8}\\.[a-z2-7]{10}@reply\\.siyakha\\.example>$`),
     )
     expect(header(ackHeaders, 'Auto-Submitted')).toBe('auto-generated')
     expect(header(ackHeaders, 'Content-Type')).toMatch(/^multipart\/alternative/)

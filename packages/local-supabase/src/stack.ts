@@ -4,6 +4,7 @@ import path from 'node:path'
 import { createAuthService } from './auth/service.js'
 import { env } from './config/env.js'
 import {
+  INBOUND_AUTHSERV_ID,
   OUTBOX_WORKER_SECRET,
   RESEND_API_KEY,
   RESEND_WEBHOOK_SECRET,
@@ -144,6 +145,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<Runni
         apiKey: functionSetting('RESEND_API_KEY', RESEND_API_KEY),
         supportInbox: functionSetting('SUPPORT_INBOX', 'support@siyakha.example'),
         replyDomain: functionSetting('MAIL_REPLY_DOMAIN', 'reply.siyakha.example'),
+        authservId: functionSetting('INBOUND_AUTHSERV_ID', INBOUND_AUTHSERV_ID),
       },
       log,
     })

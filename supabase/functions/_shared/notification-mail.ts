@@ -4,7 +4,7 @@
 // "reply above this line" marker the inbound side cuts at. Rendered when sent, from the snapshot
 // the database took when the change happened.
 import type { Mail } from './mail.ts'
-import { hmacSha256 } from './signatures.ts'
+import { replyAddressFor } from './reply-token.ts'
 import { unsubscribeToken } from './unsubscribe-token.ts'
 
 export interface OutboxRow {
@@ -49,39 +49,6 @@ export interface MailSettings {
 }
 
 const STAFF_EVENTS = new Set(['staff_new_ticket', 'customer_reply', 'staff_assigned'])
-
-/** RFC 4648 base32, lower case, unpadded. */
-function base32(bytes: Uint8Array): string {
-  const alphabet = 'abcdefghijklmnopqrstuvwxyz234567'
-  let bits = 0
-  let value = 0
-  let out = ''
-  for (const byte of bytes) {
-    value = (value << 8) | byte
-    bits += 8
-    while (bits >= 5) {
-      out += alphabet[(value >>> (bits - 5)) & 31]
-      bits -= 5
-    }
-  }
-  if (bits > 0) out += alphabet[(value << (5 - bits)) & 31]
-  return out
-}
-
-/** The reply address's signature: the first 10 base32 characters of HMAC-SHA256(secret, ticket id). */
-export async function replyTokenSignature(ticketId: string, secret: string): Promise<string> {
-  return base32(await hmacSha256(secret, ticketId)).slice(0, 10)
-}
-
-/** `reply+tck-7q4m2a.{sig}@{domain}`: a reply to it finds the ticket, and only that ticket. */
-export async function replyAddress(
-  ticketId: string,
-  trackingRef: string,
-  settings: MailSettings,
-): Promise<string> {
-  const sig = await replyTokenSignature(ticketId, settings.replyTokenSecret)
-  return `reply+${trackingRef.toLowerCase()}.${sig}@${settings.replyDomain}`
-}
 
 const escapeHtml = (text: string) =>
   text.replace(
@@ -137,7 +104,6 @@ function renderAutoReply(row: OutboxRow, settings: MailSettings): Mail {
       ? `We received your email about ${p.tracking_ref ?? 'a ticket'}, but it came from an address that is not on that ticket, so we did not add it. Please reply from the address you used when you asked for help, or sign in to the portal: ${settings.portalUrl}/portal/my-tickets`
       : `We received your email, but we only take support requests by email from our clients' registered addresses. Please log a support call at ${settings.siteUrl}/log-it, or sign in to the portal: ${settings.portalUrl}/portal/my-tickets`
   const text = [explanation, '', '--', 'Siyakha Tech', 'This is an automatic reply.'].join('\n')
-  const subject = (p.subject ?? '').trim()
   const headers: Record<string, string> = {
     'Auto-Submitted': 'auto-replied',
     'X-Auto-Response-Suppress': 'All',
@@ -149,7 +115,8 @@ function renderAutoReply(row: OutboxRow, settings: MailSettings): Mail {
   return {
     to: row.recipient,
     from: settings.mailFrom,
-    subject: /^re:/i.test(subject) ? subject : `Re: ${subject || 'your email'}`,
+    // Nothing the sender wrote: From may name someone else, who would get their words from us.
+    subject: 'Re: your email to Siyakha Support',
     text,
     html: `<p>${escapeHtml(explanation)}</p><p style="color:#64748b;font-size:12px">Siyakha Tech<br>This is an automatic reply.</p>`,
     messageId: `auto.${row.id}@${settings.messageIdDomain}`,
@@ -212,18 +179,18 @@ export async function renderNotification(row: OutboxRow, settings: MailSettings)
     headers['In-Reply-To'] = `<${root}>`
     headers.References = `<${root}>`
   }
-  // Staff answer in the helpdesk (a reply by mail from them would read as the customer's), so only
-  // the customer's mail leads back to the ticket.
   // Customer mail a person can turn off carries a one-click unsubscribe for its category (RFC 8058).
   if (!staff && row.category) {
     const token = await unsubscribeToken(settings.unsubscribeSecret, row.recipient, row.category)
     headers['List-Unsubscribe'] = `<${settings.functionsUrl}/email-unsubscribe?t=${token}>`
     headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click'
   }
-  const replyTo =
-    row.ticket_id && !staff
-      ? `"Siyakha Support" <${await replyAddress(row.ticket_id, ref, settings)}>`
-      : undefined
+  // Each recipient's own reply address: a reply to it proves it came from the person it was sent to
+  // (a staff member's becomes their internal note, a customer's their message), and one person's
+  // address is no use to anyone else.
+  const replyTo = row.ticket_id
+    ? `"Siyakha Support" <${await replyAddressFor({ id: row.ticket_id, trackingRef: ref }, row.recipient, settings)}>`
+    : undefined
   const from =
     row.event === 'staff_reply' && row.payload.author_kind === 'staff' && row.payload.author_name
       ? `"${row.payload.author_name.replace(/["\\]/g, '')} via Siyakha Support" <${settings.supportInbox}>`

@@ -8,6 +8,7 @@
 // fetched yet (the provider re-delivers); 200 once the outcome is committed, for every event the
 // provider should not send again (duplicates and ignored mail included).
 import { z } from 'zod'
+import { dmarcVerdict } from '../_shared/auth-results.ts'
 import { visibleReply } from '../_shared/email-reply.ts'
 import { HttpError, json, readBody, serve } from '../_shared/http.ts'
 import {
@@ -22,13 +23,18 @@ import {
   ticketHints,
 } from '../_shared/inbound-mail.ts'
 import { mailFrom, supportInbox } from '../_shared/mail.ts'
-import { replyTokenSignature } from '../_shared/notification-mail.ts'
-import { sameSecret, verifySvix } from '../_shared/signatures.ts'
+import { checkReplyToken, readReplyTokens } from '../_shared/reply-token.ts'
+import { verifySvix } from '../_shared/signatures.ts'
 import { serviceClient } from '../_shared/supabase.ts'
 
 const PROVIDER = 'resend'
-/** More mail than this from one sender in an hour is a robot (or a loop): dropped. */
+/** More mail than this from one verified sender in an hour is a robot (or a loop): dropped. */
 const SENDER_LIMIT_PER_HOUR = 20
+/**
+ * Unverified mail shares one budget (INBOUND_UNVERIFIED_LIMIT_PER_HOUR): its From proves nothing,
+ * so counting it against the address it names would let anyone spend a real customer's allowance.
+ */
+const UNVERIFIED_LIMIT_PER_HOUR = 100
 
 const eventSchema = z.object({
   type: z.string(),
@@ -74,6 +80,75 @@ async function fetchEmail(emailId: string): Promise<ReceivedEmail | 'missing' | 
     return 'missing'
   }
   return parsed.data
+}
+
+function unverifiedLimit(): number {
+  const configured = Number(Deno.env.get('INBOUND_UNVERIFIED_LIMIT_PER_HOUR'))
+  return Number.isInteger(configured) && configured > 0 ? configured : UNVERIFIED_LIMIT_PER_HOUR
+}
+
+/** Every value of a header, topmost first. */
+function headerValues(email: ReceivedEmail, name: string): string[] {
+  const values: string[] = []
+  for (const [key, value] of Object.entries(email.headers ?? {})) {
+    if (key.toLowerCase() === name) values.push(...(Array.isArray(value) ? value : [value]))
+  }
+  return values
+}
+
+interface SenderIdentity {
+  /** The ticket a correctly signed reply address names (either form), if any. */
+  tokenRef: string | null
+  /** The sender is who From says: by their own reply address, or by the provider's DMARC pass. */
+  verified: boolean
+  /** What proved it (or 'none'), kept with the message. */
+  evidence: 'reply_address' | 'dmarc' | 'none'
+}
+
+/**
+ * Who sent this mail, on evidence the sender cannot forge (§3.4): From alone proves nothing. A
+ * reply address proves the sender only when it was issued to that very address; the provider's
+ * Authentication-Results (its own authserv-id, INBOUND_AUTHSERV_ID) when DMARC passed for From's
+ * domain.
+ */
+async function senderIdentity(
+  service: ReturnType<typeof serviceClient>,
+  email: ReceivedEmail,
+  sender: string,
+  inbound: InboundSettings,
+): Promise<SenderIdentity> {
+  const secret = setting('REPLY_TOKEN_SECRET')
+  const addresses = [...email.to, ...(email.cc ?? []), ...(email.received_for ?? [])]
+    .map((entry) => parseAddress(entry)?.email)
+    .filter((a): a is string => Boolean(a))
+  let tokenRef: string | null = null
+  let byToken = false
+  // A handful at most: a mail naming dozens of our addresses is not a reply.
+  for (const token of readReplyTokens(addresses, inbound.replyDomain).slice(0, 5)) {
+    const { data: ticket } = await service
+      .from('tickets')
+      .select('id')
+      .eq('tracking_ref', token.ref)
+      .maybeSingle()
+      .throwOnError()
+    if (!ticket) continue
+    const proves = await checkReplyToken(token, ticket.id, sender, secret)
+    if (proves === 'invalid') continue
+    if (proves === 'recipient') {
+      tokenRef = token.ref
+      byToken = true
+      break
+    }
+    tokenRef ??= token.ref
+  }
+  const domain = sender.split('@')[1] ?? ''
+  const dmarc = dmarcVerdict(
+    headerValues(email, 'authentication-results'),
+    Deno.env.get('INBOUND_AUTHSERV_ID'),
+    domain,
+  )
+  const evidence = byToken ? 'reply_address' : dmarc === 'pass' ? 'dmarc' : 'none'
+  return { tokenRef, verified: evidence !== 'none', evidence }
 }
 
 serve({
@@ -155,14 +230,26 @@ serve({
         if (bounced.length > 0) return await record('bounce', { reason: automatic, outbox_ids: bounced })
       }
       if (automatic) return await record('ignored', { reason: automatic })
-      const { data: allowed, error: limitError } = await service.rpc('rate_limit_hit', {
-        p_bucket: 'inbound_email',
-        p_key: sender.email,
-        p_window_seconds: 3600,
-        p_max: SENDER_LIMIT_PER_HOUR,
-      })
+      const identity = await senderIdentity(service, email, sender.email, inbound)
+      const { data: allowed, error: limitError } = await service.rpc(
+        'rate_limit_hit',
+        identity.verified
+          ? {
+              p_bucket: 'inbound_email',
+              p_key: sender.email,
+              p_window_seconds: 3600,
+              p_max: SENDER_LIMIT_PER_HOUR,
+            }
+          : {
+              p_bucket: 'inbound_email_unverified',
+              p_key: 'all',
+              p_window_seconds: 3600,
+              p_max: unverifiedLimit(),
+            },
+      )
       if (limitError) throw new Error(`rate_limit_hit: ${limitError.message}`)
-      if (!allowed) return await record('ignored', { reason: 'sender_rate' })
+      if (!allowed)
+        return await record('ignored', { reason: identity.verified ? 'sender_rate' : 'unverified_rate' })
 
       const attachments = (email.attachments ?? []).map((a) => ({
         id: a.id ?? null,
@@ -177,23 +264,6 @@ serve({
       if (!reply) return await record('empty')
 
       const hints = ticketHints(email, inbound)
-      // A reply address counts only with its signature: the ticket's id, HMAC-signed.
-      let tokenRef: string | null = null
-      for (const token of hints.tokens) {
-        const { data: ticket } = await service
-          .from('tickets')
-          .select('id')
-          .eq('tracking_ref', token.ref)
-          .maybeSingle()
-          .throwOnError()
-        if (
-          ticket &&
-          sameSecret(token.sig, await replyTokenSignature(ticket.id, setting('REPLY_TOKEN_SECRET')))
-        ) {
-          tokenRef = token.ref
-          break
-        }
-      }
       const { data: result, error } = await service.rpc('receive_email', {
         p: {
           event_id: emailId,
@@ -204,7 +274,9 @@ serve({
           message_id: email.message_id ?? null,
           body: reply.body,
           metadata: { email_id: emailId, attachments, ...(reply.truncated ? { truncated: true } : {}) },
-          token_ref: tokenRef,
+          token_ref: identity.tokenRef,
+          verified: identity.verified,
+          evidence: identity.evidence,
           thread_refs: hints.threadRefs,
           thread_ids: hints.threadIds,
           subject_ref: hints.subjectRef,

@@ -35,6 +35,11 @@ export const UNSUBSCRIBE_SECRET = 'local-unsubscribe-secret-for-development-only
  */
 export const RESEND_WEBHOOK_SECRET = 'whsec_bG9jYWwtaW5ib3VuZC13ZWJob29rLXNlY3JldC1kZXY='
 export const RESEND_API_KEY = 're_local_inbound_key_for_development_only'
+/**
+ * The local mailbox's authserv-id (RFC 8601): the Authentication-Results it prepends to received
+ * mail carry it, and the inbound-email function trusts only that id's DMARC verdict.
+ */
+export const INBOUND_AUTHSERV_ID = 'mx.local-supabase.test'
 
 /**
  * WhatsApp Cloud API: the local Graph API stand-in's phone number id and token, and the Meta app's

@@ -8,6 +8,7 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import {
   FORWARDER_SECRET,
+  INBOUND_AUTHSERV_ID,
   OUTBOX_WORKER_SECRET,
   REPLY_TOKEN_SECRET,
   RESEND_API_KEY,
@@ -82,6 +83,7 @@ function functionDefaults({ smtp, mailboxUrl, graphUrl }: FunctionsServiceOption
     ...(mailboxUrl ? { RESEND_API_URL: `${mailboxUrl}/resend` } : {}),
     RESEND_API_KEY,
     RESEND_WEBHOOK_SECRET,
+    INBOUND_AUTHSERV_ID,
     ...(graphUrl ? { WHATSAPP_GRAPH_URL: graphUrl } : {}),
     WHATSAPP_GRAPH_VERSION: 'v26.0',
     WHATSAPP_PHONE_NUMBER_ID: WHATSAPP.phoneNumberId,

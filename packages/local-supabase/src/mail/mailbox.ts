@@ -37,7 +37,16 @@ export interface InboundOptions {
   /** The support inbox; everything at `@{replyDomain}` is received too. */
   supportInbox: string
   replyDomain: string
+  /**
+   * The provider's authserv-id (RFC 8601): it prepends `Authentication-Results: {authservId};
+   * dmarc=…` to every mail it receives, as a receiving provider does. The function trusts only
+   * this id's verdict (INBOUND_AUTHSERV_ID).
+   */
+  authservId: string
 }
+
+/** The DMARC result the provider reports for a sender (PUT /api/v1/_local/dmarc); default none. */
+export type DmarcResult = 'pass' | 'fail' | 'none'
 
 /** A received email in the provider's "retrieve received email" shape. */
 interface ReceivedEmail {
@@ -53,7 +62,8 @@ interface ReceivedEmail {
   received_for: string[]
   html: string | null
   text: string | null
-  headers: Record<string, string>
+  /** Names lower-cased, first value; Authentication-Results: every value, the provider's first. */
+  headers: Record<string, string | string[]>
   message_id: string | null
   attachments: {
     id: string
@@ -119,11 +129,20 @@ function addressList(value: AddressObject | AddressObject[] | undefined): string
   return list.flatMap((obj) => obj.value.map(formatAddress))
 }
 
-function receivedEmail(parsed: ParsedMail, envelope: string[], receivedFor: string[]): ReceivedEmail {
-  const headers: Record<string, string> = {}
+function receivedEmail(
+  parsed: ParsedMail,
+  envelope: string[],
+  receivedFor: string[],
+  authenticationResults: string,
+): ReceivedEmail {
+  const headers: Record<string, string | string[]> = {}
+  const written: string[] = []
   for (const [name, values] of Object.entries(headerMap(parsed.headerLines))) {
-    headers[name.toLowerCase()] ??= values[0] ?? ''
+    if (name.toLowerCase() === 'authentication-results') written.push(...values)
+    else headers[name.toLowerCase()] ??= values[0] ?? ''
   }
+  // Ours on top, then whatever the sender wrote (kept, as providers do: the reader must tell them apart).
+  headers['authentication-results'] = [authenticationResults, ...written]
   const to = addressList(parsed.to)
   const cc = addressList(parsed.cc)
   const named = new Set([...to, ...cc].map((a) => (/<([^>]+)>/.exec(a)?.[1] ?? a).toLowerCase()))
@@ -174,6 +193,16 @@ export async function startMailbox(options: {
   const deliveries: WebhookDelivery[] = []
   const timers = new Set<NodeJS.Timeout>()
   let mode: SmtpMode = 'ok'
+  /** DMARC results by sender address or by `@domain` (PUT /api/v1/_local/dmarc). */
+  const dmarc = new Map<string, DmarcResult>()
+
+  /** The provider's own Authentication-Results for a mail from `from`. */
+  function authenticationResults(from: string): string {
+    const address = from.toLowerCase()
+    const domain = address.split('@')[1] ?? ''
+    const result = dmarc.get(address) ?? dmarc.get(`@${domain}`) ?? 'none'
+    return `${inbound?.authservId ?? 'local'}; spf=none smtp.mailfrom=${address || 'unknown'}; dkim=none; dmarc=${result} header.from=${domain || 'unknown'}`
+  }
 
   /** Posts the email.received event; on failure tries again on the provider's schedule. */
   function announce(email: ReceivedEmail, delivery: WebhookDelivery): void {
@@ -287,7 +316,8 @@ export async function startMailbox(options: {
             }
             const receivedFor = receivingAddresses(envelope)
             if (receivedFor.length > 0) {
-              const email = receivedEmail(parsed, envelope, receivedFor)
+              const from = addresses(parsed.from)[0]?.Address ?? ''
+              const email = receivedEmail(parsed, envelope, receivedFor, authenticationResults(from))
               received.set(email.id, email)
               const delivery: WebhookDelivery = {
                 id: randomUUID(),
@@ -360,6 +390,39 @@ export async function startMailbox(options: {
         mode = wanted
         log.debug(`mailbox: SMTP mode ${mode}`)
         json(200, { mode })
+      })
+      return
+    }
+    if (url.pathname === '/api/v1/_local/dmarc' && req.method === 'DELETE') {
+      dmarc.clear()
+      return json(200, {})
+    }
+    if (url.pathname === '/api/v1/_local/dmarc' && req.method === 'PUT') {
+      let body = ''
+      req.on('data', (chunk: Buffer) => {
+        body += chunk.toString('utf8')
+      })
+      req.on('end', () => {
+        let wanted: { sender?: unknown; domain?: unknown; result?: unknown } = {}
+        try {
+          wanted = JSON.parse(body) ?? {}
+        } catch {
+          // Answered below: the fields are missing.
+        }
+        const { sender, domain, result } = wanted
+        const key =
+          typeof sender === 'string' && sender.includes('@')
+            ? sender.trim().toLowerCase()
+            : typeof domain === 'string' && domain.trim() !== ''
+              ? `@${domain.trim().toLowerCase().replace(/^@/, '')}`
+              : null
+        if (!key || (result !== 'pass' && result !== 'fail' && result !== 'none')) {
+          return json(400, {
+            error: 'send {"sender":"x@y"} or {"domain":"y"} with "result": "pass", "fail" or "none"',
+          })
+        }
+        dmarc.set(key, result)
+        json(200, { [key.startsWith('@') ? 'domain' : 'sender']: key.replace(/^@/, ''), result })
       })
       return
     }

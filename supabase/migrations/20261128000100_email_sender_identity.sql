@@ -1,0 +1,271 @@
+-- Email: who wrote this? (issue 43, items 2-5; ../shared/docs/messaging-contract.md §3.4, revised
+-- 2026-11-28). A mail's From is written by its sender and proves nothing. The inbound-email function
+-- now says whether the sender is verified (their own reply address, or the provider's DMARC pass
+-- for From's domain) and public.receive_email attributes a mail to a person only then. Anything
+-- else becomes an *unverified* item: an internal (staff-only) message on the ticket it names,
+-- attributed to nobody, which staff accept as the requester's message or discard. A new ticket
+-- opened by unverified mail carries none of the sender's words where the requester's address
+-- would see them (its acknowledgement quotes the ticket's summary and details): the relay-spam
+-- pattern that hit large helpdesks in 2024.
+
+-- The words of a ticket opened by unverified mail, until staff accept the mail. The address it
+-- names gets the acknowledgement, so it says nothing the sender wrote.
+create function private.unverified_ticket_summary() returns text
+language sql immutable set search_path = ''
+as $$ select 'Email to Siyakha Support' $$;
+create function private.unverified_ticket_details() returns text
+language sql immutable set search_path = ''
+as $$ select 'We received an email from this address. Our support team checks where it came from before acting on it.' $$;
+
+-- The inbound mail, already checked, classified and stripped by the function:
+--   event_id, from_email, from_name, subject, message_id, body, metadata (email_id, attachments,
+--   truncated), summary (the subject without Re:/Fwd:/tag), token_ref (the ticket a correctly
+--   signed reply address names), verified (true when the sender is proved: their own reply address
+--   or the provider's DMARC pass), evidence ('reply_address' | 'dmarc' | 'none'), thread_refs,
+--   thread_ids, subject_ref, unknown_sender ('ticket' | 'reject').
+-- Finds the ticket (first hit wins: reply address, thread headers, subject tag) and stores the mail:
+-- a verified requester's (or company admin's) as their message, a verified staff member's as their
+-- internal note, anything else as an unverified item. Answers {outcome, ticket_id, tracking_ref}.
+create or replace function public.receive_email(p jsonb) returns jsonb
+language plpgsql volatile security definer set search_path = ''
+as $$
+declare
+  sender text := lower(btrim(p ->> 'from_email'));
+  sender_name text := nullif(btrim(coalesce(p ->> 'from_name', '')), '');
+  verified boolean := coalesce((p ->> 'verified')::boolean, false);
+  account uuid;
+  staff boolean := false;
+  ticket public.tickets;
+  created public.tickets;
+  contact public.requester_contacts;
+  may_write boolean := false;
+  verdict text;
+  stored uuid;
+  item_metadata jsonb;
+begin
+  -- The account From names: only ever used once the sender is verified as that address.
+  select u.id into account
+  from auth.users u
+  where lower(u.email) = sender and u.email_confirmed_at is not null and u.deleted_at is null
+  limit 1;
+  staff := verified and account is not null and exists (select 1 from public.user_roles r where r.user_id = account);
+
+  if p ->> 'token_ref' is not null then
+    select * into ticket from public.tickets where tracking_ref = p ->> 'token_ref';
+  end if;
+  if ticket.id is null and jsonb_typeof(p -> 'thread_refs') = 'array' then
+    select t.* into ticket
+    from jsonb_array_elements_text(p -> 'thread_refs') with ordinality as r(ref, n)
+    join public.tickets t on t.tracking_ref = upper(r.ref)
+    order by r.n limit 1;
+  end if;
+  if ticket.id is null and jsonb_typeof(p -> 'thread_ids') = 'array' then
+    select t.* into ticket
+    from jsonb_array_elements_text(p -> 'thread_ids') with ordinality as r(external_id, n)
+    join public.ticket_messages m on m.channel = 'email' and m.external_id = r.external_id
+    join public.tickets t on t.id = m.ticket_id
+    order by r.n limit 1;
+  end if;
+  if ticket.id is null and p ->> 'subject_ref' is not null then
+    select * into ticket from public.tickets where tracking_ref = upper(p ->> 'subject_ref');
+  end if;
+
+  -- What staff see on an unverified item: who it claims to be from, and what it would become.
+  item_metadata := coalesce(p -> 'metadata', '{}') || jsonb_build_object(
+    'unverified', true, 'from', sender, 'from_name', sender_name, 'summary', p ->> 'summary',
+    'message_id', p ->> 'message_id', 'evidence', coalesce(p ->> 'evidence', 'none'));
+
+  if ticket.id is not null then
+    if verified then
+      may_write := (account is not null and account = ticket.created_by_user_id)
+        or exists (select 1 from public.requester_contacts c
+                   where c.id = ticket.requester_contact_id and lower(c.email) = sender)
+        or (account is not null and ticket.company_id is not null and exists (
+              select 1 from public.company_members cm
+              where cm.company_id = ticket.company_id and cm.user_id = account and cm.role = 'company_admin'));
+    end if;
+    if not may_write and staff then
+      -- A verified staff member's mail is their internal note: an agent's mailed answer never
+      -- reaches the customer by accident.
+      insert into public.ticket_messages (ticket_id, direction, channel, to_from, subject, body, status, created_by,
+                                          external_id, metadata)
+      values (ticket.id, 'internal', 'email', sender, left(p ->> 'subject', 300), p ->> 'body', 'delivered', account,
+              p ->> 'message_id', coalesce(p -> 'metadata', '{}') || jsonb_build_object('evidence', p ->> 'evidence'))
+      on conflict (channel, external_id) where external_id is not null do nothing
+      returning id into stored;
+      verdict := case when stored is null then 'duplicate' else 'staff_note' end;
+    elsif not may_write then
+      -- Unproven, or proven but not someone who writes on this ticket: staff decide. No answer goes
+      -- to the address in From (it may be a forged victim's), and the item claims no Message-ID,
+      -- so it cannot anchor a thread.
+      insert into public.ticket_messages (ticket_id, direction, channel, to_from, subject, body, status, created_by,
+                                          metadata)
+      values (ticket.id, 'internal', 'email', sender, left(p ->> 'subject', 300), p ->> 'body', 'delivered', null,
+              item_metadata || jsonb_build_object('reason', case when verified then 'not_on_ticket' else 'unverified' end));
+      verdict := 'unverified';
+    elsif ticket.status = 'closed' then
+      insert into public.tickets (created_by_user_id, requester_contact_id, requester_name, company_id, channel, summary,
+                                  details, follow_up_of)
+      values (ticket.created_by_user_id, ticket.requester_contact_id, ticket.requester_name, ticket.company_id, 'email',
+              left(coalesce(nullif(p ->> 'summary', ''), ticket.summary), 200), p ->> 'body', ticket.id)
+      returning * into created;
+      ticket := created;
+      verdict := 'follow_up';
+    else
+      insert into public.ticket_messages (ticket_id, direction, channel, to_from, subject, body, status, created_by,
+                                          author_name, external_id, metadata)
+      values (ticket.id, 'inbound', 'email', sender, left(p ->> 'subject', 300), p ->> 'body', 'delivered',
+              account,
+              left(coalesce(sender_name, sender), 200), p ->> 'message_id',
+              coalesce(p -> 'metadata', '{}') || jsonb_build_object('evidence', p ->> 'evidence'))
+      on conflict (channel, external_id) where external_id is not null do nothing
+      returning id into stored;
+      verdict := case when stored is null then 'duplicate' else 'message' end;
+    end if;
+  elsif account is null and p ->> 'unknown_sender' = 'reject' then
+    -- One neutral answer a week at most, quoting nothing the sender wrote.
+    perform private.enqueue_auto_reply('unknown_sender', p ->> 'event_id', sender,
+                                       jsonb_build_object('in_reply_to', p ->> 'message_id'));
+    verdict := 'rejected_sender';
+  else
+    -- A new request by mail: the account's ticket, else the address's requester contact's (it
+    -- joins the account when that person signs up). The new ticket's trigger acknowledges it
+    -- with the reference.
+    if account is null then
+      insert into public.requester_contacts as c (email, full_name)
+      values (sender, left(coalesce(sender_name, split_part(sender, '@', 1)), 200))
+      on conflict (lower(email)) do update set updated_at = now()
+      returning * into contact;
+    end if;
+    if verified then
+      insert into public.tickets (created_by_user_id, requester_contact_id, requester_name, channel, summary, details)
+      values (account, contact.id, case when account is null then contact.full_name end, 'email',
+              left(coalesce(nullif(p ->> 'summary', ''), '(no subject)'), 200), p ->> 'body')
+      returning * into ticket;
+      verdict := 'new_ticket';
+    else
+      -- Opened in the name From gives, in neutral words: its acknowledgement goes to that address,
+      -- which may not have sent it. The mail itself waits for staff on the ticket.
+      insert into public.tickets (created_by_user_id, requester_contact_id, requester_name, channel, summary, details)
+      values (account, contact.id, case when account is null then contact.full_name end, 'email',
+              private.unverified_ticket_summary(), private.unverified_ticket_details())
+      returning * into ticket;
+      insert into public.ticket_messages (ticket_id, direction, channel, to_from, subject, body, status, created_by,
+                                          metadata)
+      values (ticket.id, 'internal', 'email', sender, left(p ->> 'subject', 300), p ->> 'body', 'delivered', null,
+              item_metadata || jsonb_build_object('reason', 'unverified', 'opened_ticket', true));
+      verdict := 'unverified_new_ticket';
+    end if;
+  end if;
+
+  update private.inbound_events
+  set outcome = verdict, ticket_id = ticket.id,
+      detail = jsonb_build_object('from', sender, 'message_id', p ->> 'message_id',
+                                  'evidence', coalesce(p ->> 'evidence', 'none'))
+  where provider = 'resend' and event_id = p ->> 'event_id';
+  return jsonb_build_object('outcome', verdict, 'ticket_id', ticket.id, 'tracking_ref', ticket.tracking_ref);
+end
+$$;
+
+-- Staff's decision on an unverified item -----------------------------------------------------------
+
+-- The item, locked, or an error a client can act on. Staff only: the check is here, not only in the
+-- portal, so no API call by anyone else can turn a stranger's mail into a customer's words.
+create function private.unverified_email_item(p_message uuid) returns public.ticket_messages
+language plpgsql volatile security definer set search_path = ''
+as $$
+declare
+  item public.ticket_messages;
+begin
+  if not coalesce((select private.is_staff()), false) then
+    raise exception 'Only staff decide what becomes of an unverified email' using errcode = '42501';
+  end if;
+  select * into item from public.ticket_messages m
+  where m.id = p_message and m.direction = 'internal' and m.channel = 'email'
+    and m.metadata ->> 'unverified' = 'true'
+  for update;
+  if item.id is null then
+    raise exception 'That unverified email is no longer there: someone may have dealt with it already'
+      using errcode = 'P0002';
+  end if;
+  return item;
+end
+$$;
+
+-- Accept: the mail becomes the requester's message, as if it had come in verified. On a ticket it
+-- opened, its subject and text become the ticket's summary and details; on a closed ticket, it
+-- opens a follow-up ticket; otherwise the item itself becomes the requester's inbound email (so
+-- anything attached to it stays with it, and it keeps the time it arrived) and moves the ticket as
+-- a reply does. Answers {outcome, ticket_id}.
+create function public.accept_unverified_email(p_message uuid) returns jsonb
+language plpgsql volatile security definer set search_path = ''
+as $$
+declare
+  item public.ticket_messages := private.unverified_email_item(p_message);
+  ticket public.tickets;
+  created public.tickets;
+  outcome text;
+  decided jsonb := jsonb_build_object('accepted_by', (select auth.uid()), 'accepted_at', now(),
+                                      'unverified_from', item.metadata ->> 'from');
+begin
+  select * into ticket from public.tickets where id = item.ticket_id for update;
+  if item.metadata ->> 'opened_ticket' = 'true' then
+    update public.tickets
+    set summary = left(coalesce(nullif(btrim(item.metadata ->> 'summary'), ''), '(no subject)'), 200),
+        details = item.body
+    where id = ticket.id;
+    delete from public.ticket_messages where id = item.id;
+    outcome := 'opened';
+  elsif ticket.status = 'closed' then
+    insert into public.tickets (created_by_user_id, requester_contact_id, requester_name, company_id, channel, summary,
+                                details, follow_up_of)
+    values (ticket.created_by_user_id, ticket.requester_contact_id, ticket.requester_name, ticket.company_id, 'email',
+            left(coalesce(nullif(btrim(item.metadata ->> 'summary'), ''), ticket.summary), 200), item.body, ticket.id)
+    returning * into created;
+    ticket := created;
+    delete from public.ticket_messages where id = item.id;
+    outcome := 'follow_up';
+  else
+    -- Written as the database's owner (the message rules let only it change authorship).
+    update public.ticket_messages m
+    set direction = 'inbound', created_by = ticket.created_by_user_id, author_kind = 'customer',
+        author_name = left(coalesce(ticket.requester_name, item.metadata ->> 'from_name', item.to_from, 'Customer'), 200),
+        external_id = case when not exists (select 1 from public.ticket_messages o
+                                            where o.channel = 'email' and o.external_id = item.metadata ->> 'message_id')
+                           then item.metadata ->> 'message_id' end,
+        metadata = (item.metadata - 'unverified' - 'reason' - 'opened_ticket') || decided
+    where m.id = item.id;
+    -- As private.message_moves_ticket does for an inbound message.
+    update public.tickets set status = 'open'
+    where id = ticket.id and status in ('waiting_on_customer', 'resolved');
+    outcome := 'message';
+  end if;
+  update private.inbound_events
+  set detail = detail || jsonb_build_object('decision', 'accepted') || decided
+  where provider = 'resend' and event_id = item.metadata ->> 'email_id';
+  return jsonb_build_object('outcome', outcome, 'ticket_id', ticket.id);
+end
+$$;
+
+-- Discard: the item goes; the provider event keeps who discarded it and when.
+create function public.discard_unverified_email(p_message uuid) returns void
+language plpgsql volatile security definer set search_path = ''
+as $$
+declare
+  item public.ticket_messages := private.unverified_email_item(p_message);
+begin
+  delete from public.ticket_messages where id = item.id;
+  update private.inbound_events
+  set detail = detail || jsonb_build_object('decision', 'discarded', 'discarded_by', (select auth.uid()),
+                                            'discarded_at', now())
+  where provider = 'resend' and event_id = item.metadata ->> 'email_id';
+end
+$$;
+
+revoke execute on function private.unverified_ticket_summary(), private.unverified_ticket_details(),
+  private.unverified_email_item(uuid) from public;
+revoke execute on function public.accept_unverified_email(uuid), public.discard_unverified_email(uuid)
+  from public, anon;
+-- Any signed-in caller may call them; private.unverified_email_item refuses everyone but staff.
+grant execute on function public.accept_unverified_email(uuid), public.discard_unverified_email(uuid)
+  to authenticated;
