@@ -2,7 +2,8 @@
 // to end on the local stack: the Graph API stand-in plays Meta (it records sends and posts signed
 // webhook events), whatsapp-webhook stores what comes in, the outbox worker sends agents' replies.
 import { afterEach, describe, expect, it } from 'vitest'
-import { newCustomer, signInAs, sql, urls } from './helpers'
+import { callFunction, supportRequest } from './functions-helpers'
+import { newCustomer, signInAs, sql, urls, withPg } from './helpers'
 
 const graph = (path: string, init?: RequestInit) => fetch(`${urls.graph}${path}`, init)
 const postJson = async (path: string, body: unknown, method = 'POST') =>
@@ -189,8 +190,8 @@ describe('inbound messages (W3–W5)', () => {
       .select('id, tracking_ref, whatsapp_opt_in_at')
       .single()
       .throwOnError()
-    // Giving the number on the form is consent to WhatsApp about the ticket.
-    expect(ticket.whatsapp_opt_in_at).not.toBeNull()
+    // A typed number is a claim, not consent: that comes when the number writes to us.
+    expect(ticket.whatsapp_opt_in_at).toBeNull()
     const text = `The fan is loud.\n\nRef: ${ticket.tracking_ref}`
     await customer.supabase
       .from('ticket_messages')
@@ -210,6 +211,11 @@ describe('inbound messages (W3–W5)', () => {
     expect(messages.map((m) => [m.direction, m.status, m.external_id])).toEqual([
       ['outbound', 'delivered', wamid],
     ])
+    const [consent] = await sql<{ whatsapp_opt_in_at: Date | null }>(
+      'select whatsapp_opt_in_at from tickets where id = $1',
+      [ticket.id],
+    )
+    expect(consent?.whatsapp_opt_in_at).not.toBeNull()
     // Their number is where the helpdesk answers.
     const agent = await signInAs('agent')
     const { data: window } = await agent.supabase
@@ -233,49 +239,6 @@ describe('inbound messages (W3–W5)', () => {
         body: `Unverified WhatsApp from ${stranger}: Let me in. Ref: ${ticket.tracking_ref}`,
       },
     ])
-  })
-
-  it('without a reference, a message lands on the latest open ticket of its number or of the account with it', async () => {
-    const landsOn = async (ticketId: string, text: string) =>
-      expect
-        .poll(async () => (await messagesOn(ticketId)).map((m) => `${m.direction}: ${m.body}`), {
-          timeout: 10_000,
-        })
-        .toContain(`inbound: ${text}`)
-
-    // The number the customer gave on the portal's create form.
-    const customer = await newCustomer('wa-number')
-    const phone = newNumber()
-    const { data: given } = await customer.supabase
-      .from('tickets')
-      .insert({ created_by_user_id: customer.id, summary: 'Router keeps rebooting', contact_phone: phone })
-      .select('id')
-      .single()
-      .throwOnError()
-    await inbound(phone, 'Still rebooting every hour')
-    await landsOn(given.id, 'Still rebooting every hour')
-
-    // The number on a customer's account (auth keeps it as E.164 digits), on a ticket without one.
-    const holder = await newCustomer('wa-account')
-    const accountPhone = newNumber()
-    await sql('update auth.users set phone = $2 where id = $1', [holder.id, accountPhone.slice(1)])
-    const { data: own } = await holder.supabase
-      .from('tickets')
-      .insert({ created_by_user_id: holder.id, summary: 'Projector will not switch on' })
-      .select('id')
-      .single()
-      .throwOnError()
-    await inbound(accountPhone, 'It shows a red light now')
-    await landsOn(own.id, 'It shows a red light now')
-  })
-
-  it('a number nobody knows gets one answer asking for the reference', async () => {
-    const stranger = newNumber()
-    await inbound(stranger, 'Hello, my printer is broken')
-    await expect
-      .poll(async () => (await sentTo(stranger)).map((s) => s.body.type), { timeout: 10_000 })
-      .toEqual(['text'])
-    expect((await sentTo(stranger))[0]?.body.text?.body).toContain('Ref: TCK-XXXXXX')
   })
 })
 
@@ -378,6 +341,13 @@ describe('agents’ replies (W6–W10)', () => {
   it('outside the window without consent: the reply fails and says why (W8)', async () => {
     const phone = newNumber()
     const { agent, ticket } = await clientTicket(phone)
+    // The number proved itself two days ago, and the consent it gave was withdrawn since.
+    await inbound(phone, `Hello. Ref: ${ticket.tracking_ref}`)
+    await sql(
+      "update whatsapp_contacts set last_inbound_at = now() - interval '2 days' where phone_e164 = $1",
+      [phone],
+    )
+    await sql('update tickets set whatsapp_opt_in_at = null where id = $1', [ticket.ticket_id])
     const { data: messageId } = await agent.supabase
       .rpc('send_whatsapp_reply', { p_ticket: ticket.ticket_id, p_body: 'Are you there?' })
       .throwOnError()
@@ -453,5 +423,295 @@ describe('agents’ replies (W6–W10)', () => {
     )
     expect(failed?.status).toBe('failed')
     expect(failed?.metadata.error?.code).toBe(131026)
+  })
+})
+
+/** A customer's own portal ticket with a WhatsApp number typed on the form. */
+async function portalTicket(
+  customer: Awaited<ReturnType<typeof newCustomer>>,
+  phone: string,
+  summary = 'Printer offline',
+) {
+  const { data } = await customer.supabase
+    .from('tickets')
+    .insert({ created_by_user_id: customer.id, summary, contact_phone: phone })
+    .select('id, tracking_ref, whatsapp_opt_in_at')
+    .single()
+    .throwOnError()
+  return data
+}
+
+/** The ticket's last activity, moved back (the database never moves it back by itself). */
+const idleFor = (ticketId: string, hours: number) =>
+  withPg(async (db) => {
+    await db.query("set session_replication_role = 'replica'")
+    await db.query(`update tickets set last_activity_at = now() - make_interval(hours => $2) where id = $1`, [
+      ticketId,
+      hours,
+    ])
+  })
+
+/** The tickets the number opened or wrote on, newest first. */
+const ticketsOf = (phone: string) =>
+  sql<{
+    id: string
+    channel: string
+    summary: string
+    requester_name: string | null
+    created_by_user_id: string | null
+    whatsapp_contact_id: string | null
+  }>(
+    `select t.id, t.channel, t.summary, t.requester_name, t.created_by_user_id, t.whatsapp_contact_id
+     from tickets t
+     where t.id in (select ticket_id from ticket_messages where channel = 'whatsapp' and to_from = $1)
+        or t.whatsapp_contact_id = (select id from whatsapp_contacts where phone_e164 = $1)
+        or t.id in (select ticket_id from private.inbound_events where provider = 'whatsapp' and detail ->> 'from' = $1)
+     order by t.created_at desc`,
+    [phone],
+  )
+
+describe('a number belongs to whoever proves it (issue 43, part C)', () => {
+  it('a number one customer types on their ticket is not another’s: no consent, no routing, no replies', async () => {
+    const a = await newCustomer('wa-a')
+    const b = await newCustomer('wa-b')
+    const bPhone = newNumber()
+    // A puts B's number on A's ticket.
+    const aTicket = await portalTicket(a, bPhone, 'Laptop will not charge')
+    expect(aTicket.whatsapp_opt_in_at).toBeNull()
+
+    // B writes, about something else: it does not land on A's ticket (A would read it there).
+    await inbound(bPhone, 'Hi, my screen is cracked')
+    expect(await messagesOn(aTicket.id)).toEqual([])
+    const { data: seenByA } = await a.supabase.from('ticket_messages').select('body').throwOnError()
+    expect(JSON.stringify(seenByA)).not.toContain('screen is cracked')
+
+    // B's window is open now, yet an agent's WhatsApp reply on A's ticket cannot go to B's phone.
+    const agent = await signInAs('agent')
+    const { data: number } = await agent.supabase
+      .rpc('ticket_whatsapp', { p_ticket: aTicket.id })
+      .maybeSingle()
+      .throwOnError()
+    expect(number).toBeNull()
+    const refused = await agent.supabase.rpc('send_whatsapp_reply', {
+      p_ticket: aTicket.id,
+      p_body: 'Your laptop is ready',
+    })
+    expect(refused.error?.code).toBe('22023')
+    const [outbox] = await sql<{ count: number }>(
+      "select count(*)::int as count from private.notification_outbox where channel = 'whatsapp' and ticket_id = $1",
+      [aTicket.id],
+    )
+    expect(outbox?.count).toBe(0)
+
+    // B proves the number on B's own ticket: B's message, B's consent.
+    const bTicket = await portalTicket(b, bPhone, 'Screen cracked')
+    await inbound(bPhone, `It is the left corner. Ref: ${bTicket.tracking_ref}`)
+    expect((await messagesOn(bTicket.id)).map((m) => [m.direction, m.body])).toEqual([
+      ['inbound', `It is the left corner. Ref: ${bTicket.tracking_ref}`],
+    ])
+    const [bRow] = await sql<{ whatsapp_opt_in_at: Date | null }>(
+      'select whatsapp_opt_in_at from tickets where id = $1',
+      [bTicket.id],
+    )
+    expect(bRow?.whatsapp_opt_in_at).not.toBeNull()
+    const { data: bNumber } = await agent.supabase
+      .rpc('ticket_whatsapp', { p_ticket: bTicket.id })
+      .single()
+      .throwOnError()
+    expect((bNumber as { phone: string }).phone).toBe(bPhone)
+    // ... and B's next message without a reference follows it there.
+    await inbound(bPhone, 'Any news?')
+    expect((await messagesOn(bTicket.id)).map((m) => m.body)).toContain('Any news?')
+
+    // B quoting A's reference does not make B's words A's reading: a staff-only note.
+    await inbound(bPhone, `What is ${aTicket.tracking_ref}? Ref: ${aTicket.tracking_ref}`)
+    expect((await messagesOn(aTicket.id)).map((m) => m.direction)).toEqual(['internal'])
+    const { data: aReads } = await a.supabase
+      .from('ticket_messages')
+      .select('body')
+      .eq('ticket_id', aTicket.id)
+      .throwOnError()
+    expect(aReads).toEqual([])
+    const [aRow] = await sql<{ whatsapp_opt_in_at: Date | null }>(
+      'select whatsapp_opt_in_at from tickets where id = $1',
+      [aTicket.id],
+    )
+    expect(aRow?.whatsapp_opt_in_at).toBeNull()
+    expect(
+      (await agent.supabase.rpc('send_whatsapp_reply', { p_ticket: aTicket.id, p_body: 'Hi' })).error?.code,
+    ).toBe('22023')
+    await new Promise((resolve) => setTimeout(resolve, 1500))
+    expect((await sentTo(bPhone)).filter((s) => s.body.type !== undefined)).toEqual([])
+  })
+
+  it('a number nobody knows opens a ticket in the queue, and no auto-reply goes', async () => {
+    const stranger = newNumber()
+    const text = `Hello, my printer is broken and shows error E-04 on the little screen every time ${Date.now()}`
+    const { statuses } = await inbound(stranger, text, { name: 'Sipho' })
+    expect(statuses).toEqual([200])
+    const [ticket] = await ticketsOf(stranger)
+    expect(ticket).toMatchObject({
+      channel: 'whatsapp',
+      summary: text.slice(0, 80),
+      requester_name: 'Sipho',
+      created_by_user_id: null,
+      whatsapp_contact_id: expect.any(String),
+    })
+    const agent = await signInAs('agent')
+    // In the queue, unassigned, new, under the sender's WhatsApp name.
+    const { data: queue } = await agent.supabase
+      .rpc('helpdesk_queue', { p_channel: 'whatsapp', p_search: text.slice(0, 40) })
+      .throwOnError()
+    expect(queue.map((row) => [row.id, row.status, row.requester_name, row.assigned_to])).toEqual([
+      [ticket?.id, 'new', 'Sipho', null],
+    ])
+    // The agent can answer it on WhatsApp: the number is the ticket's own.
+    const { data: number } = await agent.supabase
+      .rpc('ticket_whatsapp', { p_ticket: ticket?.id as string })
+      .single()
+      .throwOnError()
+    expect((number as { phone: string }).phone).toBe(stranger)
+    await new Promise((resolve) => setTimeout(resolve, 1500))
+    expect(await sentTo(stranger)).toEqual([])
+  })
+
+  it('a known number without a reference: its recent ticket within 24 hours, a new ticket after', async () => {
+    const customer = await newCustomer('wa-known')
+    const phone = newNumber()
+    const own = await portalTicket(customer, phone, 'Projector will not switch on')
+    await inbound(phone, `Ref: ${own.tracking_ref} it shows a red light`)
+    await inbound(phone, 'Now it beeps too')
+    expect((await messagesOn(own.id)).map((m) => m.body)).toContain('Now it beeps too')
+
+    await idleFor(own.id, 25)
+    await inbound(phone, 'Different thing: the Wi-Fi password')
+    expect((await messagesOn(own.id)).map((m) => m.body)).not.toContain('Different thing: the Wi-Fi password')
+    const [fresh] = await sql<{ id: string; created_by_user_id: string; channel: string; summary: string }>(
+      "select id, created_by_user_id, channel, summary from tickets where created_by_user_id = $1 and channel = 'whatsapp'",
+      [customer.id],
+    )
+    // The number is proven for the customer, so the new ticket is theirs (they read it in the portal).
+    expect(fresh).toMatchObject({
+      created_by_user_id: customer.id,
+      summary: 'Different thing: the Wi-Fi password',
+    })
+    const { data: mine } = await customer.supabase
+      .from('tickets')
+      .select('id')
+      .eq('id', fresh?.id as string)
+      .throwOnError()
+    expect(mine).toHaveLength(1)
+
+    // An unknown number's own ticket follows the same rule.
+    const stranger = newNumber()
+    await inbound(stranger, 'First question')
+    await inbound(stranger, 'Second line of it')
+    const tickets = await ticketsOf(stranger)
+    expect(tickets).toHaveLength(1)
+    expect((await messagesOn(tickets[0]?.id as string)).map((m) => m.body)).toEqual(['Second line of it'])
+    await idleFor(tickets[0]?.id as string, 25)
+    await inbound(stranger, 'A new problem')
+    expect(await ticketsOf(stranger)).toHaveLength(2)
+  })
+
+  it('staff move a message to a new ticket; a customer cannot', async () => {
+    const customer = await newCustomer('wa-split')
+    const phone = newNumber()
+    const own = await portalTicket(customer, phone, 'Email will not sync')
+    await inbound(phone, `Ref: ${own.tracking_ref} still not syncing`)
+    await inbound(phone, 'Also the printer jammed')
+    const [jam] = await sql<{ id: string }>(
+      "select id from ticket_messages where ticket_id = $1 and body = 'Also the printer jammed'",
+      [own.id],
+    )
+    const refused = await customer.supabase.rpc('split_whatsapp_message', { p_message: jam?.id as string })
+    expect(refused.error?.code).toBe('42501')
+
+    const agent = await signInAs('agent')
+    const { data: split } = await agent.supabase
+      .rpc('split_whatsapp_message', { p_message: jam?.id as string })
+      .single()
+      .throwOnError()
+    const created = split as { ticket_id: string; tracking_ref: string }
+    const [moved] = await sql<{ ticket_id: string; direction: string }>(
+      'select ticket_id, direction from ticket_messages where id = $1',
+      [jam?.id],
+    )
+    expect(moved).toEqual({ ticket_id: created.ticket_id, direction: 'inbound' })
+    const [ticket] = await sql<{ created_by_user_id: string; summary: string; channel: string }>(
+      'select created_by_user_id, summary, channel from tickets where id = $1',
+      [created.ticket_id],
+    )
+    expect(ticket).toEqual({
+      created_by_user_id: customer.id,
+      summary: 'Also the printer jammed',
+      channel: 'whatsapp',
+    })
+    const events = await sql<{ ticket_id: string; field: string; from_value: string; to_value: string }>(
+      "select ticket_id, field, from_value, to_value from ticket_events where field = 'split' and ticket_id in ($1, $2) order by ticket_id",
+      [own.id, created.ticket_id],
+    )
+    expect(events).toHaveLength(2)
+    for (const event of events) {
+      expect(event).toMatchObject({ from_value: own.tracking_ref, to_value: created.tracking_ref })
+    }
+    // The number stays proven on the new ticket: replies there go to it.
+    const { data: number } = await agent.supabase
+      .rpc('ticket_whatsapp', { p_ticket: created.ticket_id })
+      .single()
+      .throwOnError()
+    expect((number as { phone: string }).phone).toBe(phone)
+
+    // A stranger's unverified note becomes the stranger's own ticket, not the customer's.
+    const stranger = newNumber()
+    await inbound(stranger, `Hello? Ref: ${own.tracking_ref}`)
+    const [note] = await sql<{ id: string }>(
+      "select id from ticket_messages where ticket_id = $1 and direction = 'internal'",
+      [own.id],
+    )
+    const { data: theirs } = await agent.supabase
+      .rpc('split_whatsapp_message', { p_message: note?.id as string })
+      .single()
+      .throwOnError()
+    const [strangerTicket] = await sql<{
+      created_by_user_id: string | null
+      whatsapp_contact_id: string | null
+    }>('select created_by_user_id, whatsapp_contact_id from tickets where id = $1', [
+      (theirs as { ticket_id: string }).ticket_id,
+    ])
+    expect(strangerTicket?.created_by_user_id).toBeNull()
+    expect(strangerTicket?.whatsapp_contact_id).not.toBeNull()
+    expect(
+      (await messagesOn((theirs as { ticket_id: string }).ticket_id)).map((m) => [m.direction, m.body]),
+    ).toEqual([['inbound', `Hello? Ref: ${own.tracking_ref}`]])
+  })
+
+  it('/log-it: agents reply to the WhatsApp number the client gave, never the contact number', async () => {
+    const landline = newNumber()
+    const whatsapp = newNumber()
+    const { status, body } = await callFunction('log-support-call', {
+      body: supportRequest({ contact_number: landline, whatsapp_number: whatsapp }),
+    })
+    expect(status).toBe(200)
+    const [ticket] = await sql<{ id: string; tracking_ref: string }>(
+      'select id, tracking_ref from tickets where tracking_ref = $1',
+      [body.reference],
+    )
+    const agent = await signInAs('agent')
+    // The contact number writing with the reference proves nothing about WhatsApp.
+    await inbound(landline, `Calling about ${ticket?.tracking_ref}`)
+    expect((await messagesOn(ticket?.id as string)).map((m) => m.direction)).toEqual(['internal'])
+    const { data: none } = await agent.supabase
+      .rpc('ticket_whatsapp', { p_ticket: ticket?.id as string })
+      .maybeSingle()
+      .throwOnError()
+    expect(none).toBeNull()
+    // The WhatsApp number the client gave does, once it writes.
+    await inbound(whatsapp, `Ref: ${ticket?.tracking_ref} here is my WhatsApp`)
+    const { data: number } = await agent.supabase
+      .rpc('ticket_whatsapp', { p_ticket: ticket?.id as string })
+      .single()
+      .throwOnError()
+    expect((number as { phone: string }).phone).toBe(whatsapp)
   })
 })
