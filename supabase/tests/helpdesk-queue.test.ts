@@ -210,6 +210,7 @@ describe('the activity log', () => {
         priority: 'high',
         assigned_to: DEMO.providerAdmin.id,
         tags: ['printer'],
+        expected_version: before.version,
       })
       .eq('id', ticket)
       .throwOnError()
@@ -275,7 +276,7 @@ describe('the activity log', () => {
     // So the agent's change based on the version they loaded still goes through.
     await agent.supabase
       .from('tickets')
-      .update({ priority: 'urgent', version: row?.version })
+      .update({ priority: 'urgent', expected_version: row?.version })
       .eq('id', ticket)
       .throwOnError()
   })

@@ -129,3 +129,13 @@ export async function asCaller<T>(
 export function errorCode(result: { error: { code?: string } | null }): string | undefined {
   return result.error?.code
 }
+
+/**
+ * The version a ticket is at now: what a staff change sends as `expected_version` (the database
+ * refuses a staff change without it, private.check_ticket_version).
+ */
+export async function versionOf(ticketId: string): Promise<number> {
+  const [row] = await sql<{ version: number }>('select version from public.tickets where id = $1', [ticketId])
+  if (!row) throw new Error(`no ticket ${ticketId}`)
+  return row.version
+}

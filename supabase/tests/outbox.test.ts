@@ -4,7 +4,7 @@
 // is 1 here (global-setup.ts).
 import { afterEach, describe, expect, it } from 'vitest'
 import { callFunction, mailCount, mailsTo, newUser, urls } from './functions-helpers'
-import { DEMO, signInAs, sql, withPg } from './helpers'
+import { DEMO, signInAs, sql, versionOf, withPg } from './helpers'
 
 const AGENT_EMAIL = DEMO.agent.email
 const ADMIN_EMAIL = DEMO.providerAdmin.email
@@ -77,7 +77,9 @@ describe('notifications', () => {
     expect(header(ackHeaders, 'Message-ID')).toBe(`<ticket.${ref.toLowerCase()}@siyakha.example>`)
     expect(header(ackHeaders, 'Reply-To')).toMatch(
       // The requester's own: the ticket, a recipient part, and a signature over both.
-      new RegExp(`^Siyakha Support <reply\\+${ref.toLowerCase()}\\.[a-z2-7]{8}\\.[a-z2-7]{10}@reply\\.siyakha\\.example>$`),
+      new RegExp(
+        `^Siyakha Support <reply\\+${ref.toLowerCase()}\\.[a-z2-7]{8}\\.[a-z2-7]{10}@reply\\.siyakha\\.example>$`,
+      ),
     )
     expect(header(ackHeaders, 'Auto-Submitted')).toBe('auto-generated')
     expect(header(ackHeaders, 'Content-Type')).toMatch(/^multipart\/alternative/)
@@ -132,7 +134,7 @@ describe('notifications', () => {
     const agent = await signInAs('agent')
     await agent.supabase
       .from('tickets')
-      .update({ assigned_to: DEMO.agent.id })
+      .update({ assigned_to: DEMO.agent.id, expected_version: await versionOf(ticket.id) })
       .eq('id', ticket.id)
       .throwOnError()
     const words = `Still offline after the restart ${Date.now()}`
@@ -145,7 +147,11 @@ describe('notifications', () => {
     await expect.poll(() => mentions(AGENT_EMAIL, words), { timeout: 10_000 }).toBe(true)
     expect(await mentions(ADMIN_EMAIL, words)).toBe(false)
 
-    await agent.supabase.from('tickets').update({ status: 'resolved' }).eq('id', ticket.id).throwOnError()
+    await agent.supabase
+      .from('tickets')
+      .update({ status: 'resolved', expected_version: await versionOf(ticket.id) })
+      .eq('id', ticket.id)
+      .throwOnError()
     await expect
       .poll(() => mentions(customer.email, `We think ${ref} is resolved.`), { timeout: 10_000 })
       .toBe(true)

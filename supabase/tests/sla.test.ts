@@ -3,7 +3,7 @@
 // the Monday), and the due times the database keeps on a ticket as its priority and status change.
 import { describe, expect, it } from 'vitest'
 import { mailsTo } from './functions-helpers'
-import { DEMO, newCustomer, signInAs, sql, withPg } from './helpers'
+import { DEMO, newCustomer, signInAs, sql, versionOf, withPg } from './helpers'
 
 /** Johannesburg wall-clock time (UTC+2 all year) as an instant. */
 const jhb = (local: string) => `${local}+02:00`
@@ -92,7 +92,11 @@ describe('due times on a ticket', () => {
   it('move when the priority changes', async () => {
     const id = await ticketCreatedAt('2026-11-27 15:00')
     const agent = await signInAs('agent')
-    await agent.supabase.from('tickets').update({ priority: 'urgent' }).eq('id', id).throwOnError()
+    await agent.supabase
+      .from('tickets')
+      .update({ priority: 'urgent', expected_version: await versionOf(id) })
+      .eq('id', id)
+      .throwOnError()
     // urgent: 1 business hour and 4 business hours.
     expect(await due(id)).toMatchObject({ first: '2026-11-27 16:00', resolution: '2026-11-30 10:00' })
   })
@@ -111,7 +115,11 @@ describe('due times on a ticket', () => {
   it('stop while the ticket waits on the customer and pick up where they were', async () => {
     const id = await ticketCreatedAt('2026-11-23 08:00')
     const agent = await signInAs('agent')
-    await agent.supabase.from('tickets').update({ status: 'waiting_on_customer' }).eq('id', id).throwOnError()
+    await agent.supabase
+      .from('tickets')
+      .update({ status: 'waiting_on_customer', expected_version: await versionOf(id) })
+      .eq('id', id)
+      .throwOnError()
     expect((await due(id))?.paused).not.toBeNull()
     // The wait began on Monday at 10:00 (set without triggers, as if it had been then).
     await withPg(async (db) => {

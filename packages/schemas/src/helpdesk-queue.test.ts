@@ -129,11 +129,11 @@ describe('queue cursors', () => {
 })
 
 describe('bulkChangeSchema', () => {
-  it('takes the selected ids, once each, and the changes given', () => {
+  it('takes the selected rows, once each, with the version each showed, and the changes given', () => {
     expect(
-      bulkChangeSchema.parse({ ids: `${TICKET},${TICKET}`, priority: 'high', assignee: '', status: '' }),
+      bulkChangeSchema.parse({ ids: `${TICKET}:3,${TICKET}:3`, priority: 'high', assignee: '', status: '' }),
     ).toEqual({
-      ids: [TICKET],
+      ids: [{ id: TICKET, version: 3 }],
       priority: 'high',
       assignee: undefined,
       status: undefined,
@@ -141,17 +141,27 @@ describe('bulkChangeSchema', () => {
     })
   })
 
+  it('refuses a row without the version it was loaded at', () => {
+    for (const ids of [TICKET, `${TICKET}:`, `${TICKET}:0`, `${TICKET}:x`, `${TICKET}:1,${TICKET}:2`]) {
+      expect(fieldErrors(bulkChangeSchema, { ids, priority: 'high' })).toEqual({
+        ids: HELPDESK_MESSAGES.unknownVersion,
+      })
+    }
+  })
+
   it('needs a ticket, a change, and a close reason to close', () => {
     expect(fieldErrors(bulkChangeSchema, { ids: '', priority: 'high' })).toEqual({
       ids: BULK_MESSAGES.chooseTickets,
     })
-    expect(fieldErrors(bulkChangeSchema, { ids: TICKET })).toEqual({ assignee: BULK_MESSAGES.chooseChange })
-    expect(fieldErrors(bulkChangeSchema, { ids: TICKET, status: 'closed' })).toEqual({
+    expect(fieldErrors(bulkChangeSchema, { ids: `${TICKET}:1` })).toEqual({
+      assignee: BULK_MESSAGES.chooseChange,
+    })
+    expect(fieldErrors(bulkChangeSchema, { ids: `${TICKET}:1`, status: 'closed' })).toEqual({
       closeReason: HELPDESK_MESSAGES.closeReasonRequired,
     })
     const many = Array.from(
       { length: 101 },
-      (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+      (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}:1`,
     )
     expect(fieldErrors(bulkChangeSchema, { ids: many.join(','), priority: 'low' })).toEqual({
       ids: BULK_MESSAGES.tooMany,

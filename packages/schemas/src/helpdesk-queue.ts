@@ -182,20 +182,39 @@ export const BULK_MESSAGES = {
   chooseChange: 'Choose an assignee, a status or a priority to apply.',
 } as const
 
+/** A selected row: the ticket's id and the version the row showed, as `id:version`. */
+const bulkRow = z
+  .string()
+  .regex(/^[0-9a-f-]{36}:\d{1,10}$/i, HELPDESK_MESSAGES.unknownVersion)
+  .transform((value) => {
+    const [id = '', version = ''] = value.split(':')
+    return { id: id.toLowerCase(), version: Number(version) }
+  })
+  .pipe(
+    z.object({
+      id: z.uuid(HELPDESK_MESSAGES.unknownVersion),
+      version: z
+        .number()
+        .int()
+        .min(1, HELPDESK_MESSAGES.unknownVersion)
+        .max(2_147_483_647, HELPDESK_MESSAGES.unknownVersion),
+    }),
+  )
+
 /**
  * 'Apply to selected': any of assignee, status (with a close reason to close) and priority, left
- * empty to keep each ticket's own. `ids` is the selected tickets' ids joined by commas.
+ * empty to keep each ticket's own. `ids` is the selected rows joined by commas, each `id:version`
+ * with the version the row showed: the database refuses the change if any of them moved on since.
  */
 export const bulkChangeSchema = z
   .object({
     ids: z
       .string()
       .transform((value) => [...new Set(value.split(',').filter(Boolean))])
-      .pipe(
-        z
-          .array(z.uuid(BULK_MESSAGES.chooseTickets))
-          .min(1, BULK_MESSAGES.chooseTickets)
-          .max(BULK_MAX, BULK_MESSAGES.tooMany),
+      .pipe(z.array(bulkRow).min(1, BULK_MESSAGES.chooseTickets).max(BULK_MAX, BULK_MESSAGES.tooMany))
+      .refine(
+        (rows) => new Set(rows.map((row) => row.id)).size === rows.length,
+        HELPDESK_MESSAGES.unknownVersion,
       ),
     assignee: optional(z.union([z.literal('none'), z.uuid()])),
     status: optional(z.enum(TICKET_STATUSES)),

@@ -65,20 +65,22 @@ export class TicketChangedError extends Error {
 export const STALE_TICKET_CODE = 'PT409'
 
 /**
- * Updates one ticket, optionally only while it is still in status `from`. With `version` (the
- * tickets.version the user's copy had), a ticket changed meanwhile is refused: TicketChangedError.
+ * Updates one ticket. A staff change is based on `version` (the tickets.version the user's copy
+ * had): a ticket changed meanwhile is refused (TicketChangedError), and the database refuses a
+ * staff change without one (PT428, private.check_ticket_version). A customer's decision instead
+ * only happens while the ticket is still in status `from`.
  */
 async function updateTicket(
   client: TypedSupabaseClient,
   ticketId: string,
   changes: TablesUpdate<'tickets'>,
-  { from, version }: { from?: Enums<'ticket_status'>; version?: number } = {},
+  based: { version: number } | { from: Enums<'ticket_status'> },
 ) {
   const query = client
     .from('tickets')
-    .update(version === undefined ? changes : { ...changes, version })
+    .update('version' in based ? { ...changes, expected_version: based.version } : changes)
     .eq('id', ticketId)
-  const { data, error } = await (from ? query.eq('status', from) : query)
+  const { data, error } = await ('from' in based ? query.eq('status', based.from) : query)
     .select('id, status, close_reason, priority, assigned_to, first_response_at, version')
     .maybeSingle()
   if (error?.code === STALE_TICKET_CODE) throw new TicketChangedError(error.message)
@@ -93,7 +95,7 @@ export interface TicketStatusInput {
   /** Required by the database when closing; must be null otherwise. */
   closeReason: Enums<'close_reason'> | null
   /** The version the change is based on (see updateTicket). */
-  version?: number
+  version: number
 }
 
 /** Move a ticket; the trigger stamps first_response_at on new → open. */
@@ -111,7 +113,7 @@ export function updateTicketStatusMutation(
 
 export function updateTicketPriorityMutation(
   client: TypedSupabaseClient,
-  { ticketId, priority, version }: { ticketId: string; priority: Enums<'ticket_priority'>; version?: number },
+  { ticketId, priority, version }: { ticketId: string; priority: Enums<'ticket_priority'>; version: number },
 ) {
   return updateTicket(client, ticketId, { priority }, { version })
 }
@@ -119,7 +121,7 @@ export function updateTicketPriorityMutation(
 /** Assign a ticket to a user, or to nobody with `assignee: null`. */
 export function assignTicketMutation(
   client: TypedSupabaseClient,
-  { ticketId, assignee, version }: { ticketId: string; assignee: string | null; version?: number },
+  { ticketId, assignee, version }: { ticketId: string; assignee: string | null; version: number },
 ) {
   return updateTicket(client, ticketId, { assigned_to: assignee }, { version })
 }
@@ -127,7 +129,7 @@ export function assignTicketMutation(
 /** Put a ticket under a client company, or none (an individual customer) with `company: null`. */
 export function setTicketCompanyMutation(
   client: TypedSupabaseClient,
-  { ticketId, company, version }: { ticketId: string; company: string | null; version?: number },
+  { ticketId, company, version }: { ticketId: string; company: string | null; version: number },
 ) {
   return updateTicket(client, ticketId, { company_id: company }, { version })
 }
@@ -135,13 +137,14 @@ export function setTicketCompanyMutation(
 /** Replace a ticket's tags (staff; the database checks their form). */
 export function setTicketTagsMutation(
   client: TypedSupabaseClient,
-  { ticketId, tags, version }: { ticketId: string; tags: string[]; version?: number },
+  { ticketId, tags, version }: { ticketId: string; tags: string[]; version: number },
 ) {
   return updateTicket(client, ticketId, { tags }, { version })
 }
 
 export interface BulkTicketChange {
-  ids: string[]
+  /** Each selected ticket with the version its row showed. */
+  tickets: { id: string; version: number }[]
   /** A user id, or null to unassign; undefined keeps each ticket's own. */
   assignee?: string | null
   status?: Enums<'ticket_status'>
@@ -150,23 +153,27 @@ export interface BulkTicketChange {
 }
 
 /**
- * One change to many tickets in one statement (all or nothing): the same rules as a change to
- * one, checked by the same triggers, each ticket's change logged on its own. Answers how many
- * tickets the user could change (tickets they cannot read are not counted, nor changed).
+ * One change to many tickets in one statement (all or nothing, public.bulk_change_tickets): the
+ * same rules as a change to one, checked by the same triggers, each ticket's change logged on its
+ * own. If any ticket changed since its row was loaded, nothing is written and TicketChangedError
+ * names them ("TCK-… changed since you loaded the list."). Answers how many tickets the user
+ * could change (tickets they cannot read are not counted, nor changed).
  */
 export async function bulkChangeTicketsMutation(
   client: TypedSupabaseClient,
-  { ids, assignee, status, closeReason, priority }: BulkTicketChange,
+  { tickets, assignee, status, closeReason, priority }: BulkTicketChange,
 ): Promise<number> {
-  const changes: TablesUpdate<'tickets'> = {}
-  if (assignee !== undefined) changes.assigned_to = assignee
-  if (status) {
-    changes.status = status
-    changes.close_reason = status === 'closed' ? (closeReason ?? null) : null
-  }
-  if (priority) changes.priority = priority
-  const { data } = await client.from('tickets').update(changes).in('id', ids).select('id').throwOnError()
-  return data.length
+  const { data, error } = await client.rpc('bulk_change_tickets', {
+    p_tickets: tickets,
+    p_set_assignee: assignee !== undefined,
+    ...(assignee ? { p_assignee: assignee } : {}),
+    ...(status ? { p_status: status } : {}),
+    ...(status === 'closed' && closeReason ? { p_close_reason: closeReason } : {}),
+    ...(priority ? { p_priority: priority } : {}),
+  })
+  if (error?.code === STALE_TICKET_CODE) throw new TicketChangedError(error.message)
+  if (error) throw error
+  return data
 }
 
 export interface StaffMessageInput {

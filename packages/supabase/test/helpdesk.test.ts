@@ -90,19 +90,37 @@ describe('helpdesk mutations', () => {
 
   it('closes with the reason and clears it on any other move', async () => {
     const { client, requests } = recordingClient(() => json([row]))
-    await updateTicketStatusMutation(client, { ticketId: 'a1', status: 'closed', closeReason: 'spam' })
-    await updateTicketStatusMutation(client, { ticketId: 'a1', status: 'open', closeReason: 'spam' })
+    await updateTicketStatusMutation(client, {
+      ticketId: 'a1',
+      status: 'closed',
+      closeReason: 'spam',
+      version: 3,
+    })
+    await updateTicketStatusMutation(client, {
+      ticketId: 'a1',
+      status: 'open',
+      closeReason: 'spam',
+      version: 4,
+    })
     expect(requests[0]?.init.method).toBe('PATCH')
     expect(requests[0]?.url.searchParams.get('id')).toBe('eq.a1')
-    expect(JSON.parse(String(requests[0]?.init.body))).toEqual({ status: 'closed', close_reason: 'spam' })
-    expect(JSON.parse(String(requests[1]?.init.body))).toEqual({ status: 'open', close_reason: null })
+    expect(JSON.parse(String(requests[0]?.init.body))).toEqual({
+      status: 'closed',
+      close_reason: 'spam',
+      expected_version: 3,
+    })
+    expect(JSON.parse(String(requests[1]?.init.body))).toEqual({
+      status: 'open',
+      close_reason: null,
+      expected_version: 4,
+    })
   })
 
   it('reports a ticket it could not update (missing, or refused by row-level security)', async () => {
     const { client } = recordingClient(() => json([]))
-    await expect(assignTicketMutation(client, { ticketId: 'a1', assignee: null })).rejects.toBeInstanceOf(
-      TicketNotUpdatedError,
-    )
+    await expect(
+      assignTicketMutation(client, { ticketId: 'a1', assignee: null, version: 1 }),
+    ).rejects.toBeInstanceOf(TicketNotUpdatedError)
   })
 
   it('throws what the ticket trigger says', async () => {
@@ -110,7 +128,12 @@ describe('helpdesk mutations', () => {
       json({ message: 'Ticket status cannot move from new to resolved', code: '42501' }, 403),
     )
     await expect(
-      updateTicketStatusMutation(client, { ticketId: 'a1', status: 'resolved', closeReason: null }),
+      updateTicketStatusMutation(client, {
+        ticketId: 'a1',
+        status: 'resolved',
+        closeReason: null,
+        version: 1,
+      }),
     ).rejects.toMatchObject({ code: '42501' })
   })
 

@@ -17,6 +17,7 @@ import {
   signIn,
   sql,
   uniqueEmail,
+  versionOf,
 } from '../helpers'
 import { CALLERS, db, T, ticketIn, useCallers, users } from './callers'
 
@@ -156,7 +157,7 @@ describe('staff powers follow the requirement', () => {
     const ticket = await ticketIn('open')
     const { data } = await db.agent
       .from('tickets')
-      .update({ priority: 'high' })
+      .update({ priority: 'high', expected_version: await versionOf(ticket) })
       .eq('id', ticket)
       .select('priority')
       .throwOnError()
@@ -186,7 +187,11 @@ describe('staff powers follow the requirement', () => {
     const { data: settings } = await db.providerAdmin.from('helpdesk_settings').select('id')
     expect(settings).toEqual([])
     // Writes: a staff-only field, an internal note, the SLA targets, logging a ticket for a client.
-    const update = await db.agent.from('tickets').update({ priority: 'urgent' }).eq('id', ticket).select('id')
+    const update = await db.agent
+      .from('tickets')
+      .update({ priority: 'urgent', expected_version: await versionOf(ticket) })
+      .eq('id', ticket)
+      .select('id')
     expect(update.data ?? []).toEqual([])
     const note = await db.agent
       .from('ticket_messages')
@@ -233,7 +238,7 @@ describe('staff powers follow the requirement', () => {
     const ticket = await ticketIn('open')
     const { data } = await agent.supabase
       .from('tickets')
-      .update({ priority: 'urgent' })
+      .update({ priority: 'urgent', expected_version: await versionOf(ticket) })
       .eq('id', ticket)
       .select('priority')
       .throwOnError()

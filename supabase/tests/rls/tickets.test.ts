@@ -2,7 +2,16 @@
 // each kind of caller.
 import { adminCompanyIdsQuery, myTicketsQuery, ticketQuery } from '@siyakha/supabase/queries'
 import { describe, expect, it } from 'vitest'
-import { ACME_CLINIC_ID, DEMO, newCustomer, SEED_TICKET_IDS, type SeedTicketId, sql } from '../helpers'
+import {
+  ACME_CLINIC_ID,
+  DEMO,
+  type DemoUser,
+  newCustomer,
+  SEED_TICKET_IDS,
+  type SeedTicketId,
+  sql,
+  versionOf,
+} from '../helpers'
 import {
   type Caller,
   db,
@@ -191,10 +200,15 @@ describe('tickets: insert', () => {
 })
 
 describe('tickets: update and status transitions', () => {
-  const move = (caller: Caller, id: string, patch: Record<string, unknown>) =>
+  // Staff changes carry the version they are based on (the database refuses them without).
+  const move = async (caller: Caller, id: string, patch: Record<string, unknown>) =>
     db[caller]
       .from('tickets')
-      .update(patch as never)
+      .update(
+        (STAFF.includes(caller as DemoUser)
+          ? { ...patch, expected_version: await versionOf(id) }
+          : patch) as never,
+      )
       .eq('id', id)
       .select('status, close_reason, first_response_at')
 

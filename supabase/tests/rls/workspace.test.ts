@@ -2,7 +2,7 @@
 // replies, saved views, the staff list and the queue function, as anon, two customers, a company
 // admin and staff; and the ticket columns only staff (or only the database) may write.
 import { describe, expect, it } from 'vitest'
-import { DEMO, sql } from '../helpers'
+import { DEMO, sql, versionOf } from '../helpers'
 import { CALLERS, db, SIGNED_IN, STAFF, T, ticketIn, useCallers } from './callers'
 
 useCallers()
@@ -167,7 +167,7 @@ describe('staff-only and database-only ticket columns', () => {
     expect(refused ?? []).toEqual([])
     const { data } = await db.agent
       .from('tickets')
-      .update({ tags: ['vip', 'printer'] })
+      .update({ tags: ['vip', 'printer'], expected_version: await versionOf(ticket) })
       .eq('id', ticket)
       .select('tags')
       .single()
@@ -195,11 +195,15 @@ describe('staff-only and database-only ticket columns', () => {
 
   it('a ticket is assigned to staff only, by anyone who may assign', async () => {
     const ticket = await ticketIn('new', 'thabo')
-    const toCustomer = await db.agent.from('tickets').update({ assigned_to: DEMO.thabo.id }).eq('id', ticket)
+    const version = await versionOf(ticket)
+    const toCustomer = await db.agent
+      .from('tickets')
+      .update({ assigned_to: DEMO.thabo.id, expected_version: version })
+      .eq('id', ticket)
     expect(toCustomer.error?.code).toBe('23514')
     const { data } = await db.agent
       .from('tickets')
-      .update({ assigned_to: DEMO.providerAdmin.id })
+      .update({ assigned_to: DEMO.providerAdmin.id, expected_version: version })
       .eq('id', ticket)
       .select('assigned_to, assignee_name')
       .single()

@@ -12,6 +12,7 @@ import {
   addSavedViewMutation,
   bulkChangeTicketsMutation,
   removeSavedViewMutation,
+  TicketChangedError,
 } from '@siyakha/supabase/mutations'
 import { revalidatePath } from 'next/cache'
 import { portalAction, refuse } from '@/lib/action'
@@ -27,14 +28,19 @@ const bulkChange = portalAction({
     let changed: number
     try {
       changed = await bulkChangeTicketsMutation(context.supabase, {
-        ids: data.ids,
+        tickets: data.ids,
         assignee: data.assignee === 'none' ? null : data.assignee,
         status: data.status,
         closeReason: data.closeReason,
         priority: data.priority,
       })
     } catch (error) {
-      // One ticket the rules refuse stops the whole change: nothing is half done.
+      // One ticket the rules refuse stops the whole change: nothing is half done. Tickets changed
+      // since the list was loaded are named, so the agent knows which rows to look at again.
+      if (error instanceof TicketChangedError) {
+        revalidatePath('/portal/helpdesk')
+        return refuse(context, 'conflict', `${error.message} Nothing was changed.`)
+      }
       const code = codeOf(error)
       if (code === '23514')
         return refuse(context, 'failed', `${HELPDESK_MESSAGES.notStaff} Nothing was changed.`)
@@ -50,8 +56,9 @@ const bulkChange = portalAction({
 })
 
 /**
- * 'Apply to selected'. The row checkboxes all send `ids`; the schema reads them as one
- * comma-separated field, so they are joined here, with or without JavaScript.
+ * 'Apply to selected'. The row checkboxes all send `ids` (each `id:version`, the version the row
+ * showed); the schema reads them as one comma-separated field, so they are joined here, with or
+ * without JavaScript.
  */
 export async function bulkChangeAction(previous: ActionState, formData: FormData): Promise<ActionState> {
   const joined = new FormData()

@@ -13,6 +13,8 @@ import { PriorityPill, StatusPill, TagList } from '@/components/ticket-pills'
  */
 export interface QueueRowView {
   id: string
+  /** tickets.version as loaded: a bulk change based on it is refused if the ticket moved on. */
+  version: number
   ref: string
   summary: string
   tags: readonly string[]
@@ -61,7 +63,7 @@ export function QueueRows({ rows }: { rows: QueueRowView[] }) {
             <input
               type="checkbox"
               name="ids"
-              value={ticket.id}
+              value={`${ticket.id}:${ticket.version}`}
               form="bulk-form"
               aria-label={`Select ${ticket.ref}`}
               className="size-4"

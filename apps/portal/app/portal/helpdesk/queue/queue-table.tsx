@@ -89,6 +89,7 @@ export function QueueTable({
         <QueueRows
           rows={tickets.map((ticket) => ({
             id: ticket.id,
+            version: ticket.version,
             ref: ticket.tracking_ref,
             summary: ticket.summary,
             tags: ticket.tags,
