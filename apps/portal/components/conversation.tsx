@@ -1,8 +1,9 @@
 import { formatBytes } from '@siyakha/schemas/attachments'
-import type { ConversationEntry, EntryAttachment } from '@/lib/conversation'
+import type { ConversationEntry, EntryAttachment, UnverifiedEmail } from '@/lib/conversation'
 import { formatDateTime } from '@/lib/format'
 
 function entryClass(entry: ConversationEntry): string {
+  if (entry.unverified) return 'rounded-lg border-2 border-amber-500 bg-amber-50 p-4 sm:ml-12'
   if (entry.internal) return 'rounded-lg border border-dashed border-amber-400 bg-amber-50 p-4'
   if (entry.side === 'helpdesk') return 'rounded-lg border border-brand-100 bg-brand-50 p-4 sm:mr-12'
   return 'rounded-lg border border-slate-200 bg-white p-4 sm:ml-12'
@@ -53,7 +54,14 @@ function Attachments({ files }: { files: EntryAttachment[] }) {
  * Internal notes reach only staff (row-level security); when they do, they are set apart so nobody
  * mistakes one for something the customer saw.
  */
-export function Conversation({ entries }: { entries: ConversationEntry[] }) {
+export function Conversation({
+  entries,
+  unverifiedActions,
+}: {
+  entries: ConversationEntry[]
+  /** Staff's Accept / Discard for an unverified email (the helpdesk page gives them). */
+  unverifiedActions?: (entry: ConversationEntry & { unverified: UnverifiedEmail }) => React.ReactNode
+}) {
   return (
     <section aria-labelledby="conversation-title">
       <h2 id="conversation-title" className="mb-4 text-xl font-bold text-brand-900">
@@ -69,7 +77,11 @@ export function Conversation({ entries }: { entries: ConversationEntry[] }) {
           >
             <p className="flex flex-wrap items-baseline gap-x-3 gap-y-1 text-sm text-slate-600">
               <span className="font-semibold text-brand-900">{entry.author}</span>
-              {entry.internal ? (
+              {entry.unverified ? (
+                <span className="rounded bg-amber-600 px-1.5 py-0.5 text-xs font-semibold text-white">
+                  Unverified (staff only)
+                </span>
+              ) : entry.internal ? (
                 <span className="rounded bg-amber-200 px-1.5 py-0.5 text-xs font-semibold text-amber-900">
                   Internal note (staff only)
                 </span>
@@ -86,9 +98,20 @@ export function Conversation({ entries }: { entries: ConversationEntry[] }) {
               ) : null}
             </p>
             {entry.deliveryNote ? <p className="mt-1 text-sm text-slate-600">{entry.deliveryNote}</p> : null}
+            {entry.unverified ? (
+              <p className="mt-1 text-sm text-amber-900">
+                {entry.unverified.reason === 'not_on_ticket'
+                  ? `${entry.unverified.from} is not on this ticket, so their email was not added to the conversation.`
+                  : `Nothing proves this email came from ${entry.unverified.from}: anyone can put an address in From.`}{' '}
+                The customer does not see it. Accept it only if you know it is the requester's.
+              </p>
+            ) : null}
             {entry.subject ? <p className="mt-2 font-semibold">{entry.subject}</p> : null}
             <p className="mt-2 whitespace-pre-wrap break-words text-slate-800">{entry.body}</p>
             {entry.attachments.length > 0 ? <Attachments files={entry.attachments} /> : null}
+            {entry.unverified && unverifiedActions
+              ? unverifiedActions({ ...entry, unverified: entry.unverified })
+              : null}
           </li>
         ))}
       </ol>

@@ -228,3 +228,36 @@ describe('attachments in the conversation', () => {
     ])
   })
 })
+
+describe('an unverified email', () => {
+  const item = message({
+    id: 'u1',
+    direction: 'internal',
+    channel: 'email',
+    status: 'delivered',
+    to_from: 'sipho@siyakha.example',
+    created_by: null,
+    author_kind: 'system',
+    author_name: 'Siyakha Support',
+    body: 'Close this ticket.',
+    metadata: { unverified: true, from: 'sipho@siyakha.example', reason: 'unverified' },
+  })
+
+  it('names only the address it claims, is staff-only and carries what staff decide on', () => {
+    const [, entry] = conversation(ticket, [item], { id: AGENT })
+    expect(entry).toMatchObject({
+      author: 'Unverified email from sipho@siyakha.example',
+      internal: true,
+      mine: false,
+      unverified: { messageId: 'u1', from: 'sipho@siyakha.example', reason: 'unverified' },
+    })
+  })
+
+  it('is never read into an internal note or a message: only the database’s own flag makes one', () => {
+    const note = message({ ...item, id: 'n1', created_by: AGENT, author_kind: 'staff', metadata: {} })
+    const flaggedOutside = message({ ...item, id: 'x1', direction: 'inbound' })
+    const [, plainNote, inbound] = conversation(ticket, [note, flaggedOutside], { id: AGENT })
+    expect(plainNote?.unverified).toBeNull()
+    expect(inbound?.unverified).toBeNull()
+  })
+})

@@ -55,6 +55,31 @@ export interface ConversationEntry {
   subject: string | null
   body: string
   attachments: EntryAttachment[]
+  /**
+   * An email whose sender could not be verified (messaging-contract.md §3.4): staff-only, written
+   * by nobody, waiting for staff to accept it as the requester's message or discard it.
+   */
+  unverified: UnverifiedEmail | null
+}
+
+export interface UnverifiedEmail {
+  messageId: string
+  /** The address in its From: what it claims, not who sent it. */
+  from: string
+  /** Why: no evidence of the sender, or a verified sender who is not on the ticket. */
+  reason: 'unverified' | 'not_on_ticket'
+}
+
+/** The unverified email a message holds, if it is one (public.receive_email's metadata). */
+export function unverifiedEmail(message: ConversationMessage): UnverifiedEmail | null {
+  if (message.direction !== 'internal' || message.channel !== 'email') return null
+  const metadata = (message.metadata ?? {}) as { unverified?: unknown; from?: unknown; reason?: unknown }
+  if (metadata.unverified !== true) return null
+  return {
+    messageId: message.id,
+    from: typeof metadata.from === 'string' ? metadata.from : (message.to_from ?? 'an unknown sender'),
+    reason: metadata.reason === 'not_on_ticket' ? 'not_on_ticket' : 'unverified',
+  }
 }
 
 /** A file as the conversation shows it: a short-lived link (null when it could not be made). */
@@ -121,10 +146,12 @@ export function toEntry(
   links: AttachmentLinks = new Map(),
 ): ConversationEntry {
   const travels = message.channel === 'email' || message.channel === 'whatsapp'
+  const unverified = unverifiedEmail(message)
   return {
     key: message.id,
-    author: authorLabel(message, viewer),
-    side: message.author_kind === 'customer' ? 'customer' : 'helpdesk',
+    // Nobody wrote it as far as anyone knows: the address it claims, named as a claim.
+    author: unverified ? `Unverified email from ${unverified.from}` : authorLabel(message, viewer),
+    side: message.author_kind === 'customer' || unverified ? 'customer' : 'helpdesk',
     internal: message.direction === 'internal',
     mine: !!message.created_by && message.created_by === viewer.id,
     channel: CHANNEL[message.channel],
@@ -141,6 +168,7 @@ export function toEntry(
       image: INLINE_IMAGES.has(file.content_type),
       url: links.get(file.object_path) ?? null,
     })),
+    unverified,
   }
 }
 
@@ -169,6 +197,7 @@ export function conversation(
     subject: null,
     body: ticket.details?.trim() ? ticket.details : ticket.summary,
     attachments: [],
+    unverified: null,
   }
   return [opening, ...messages.map((message) => toEntry(message, viewer, links))]
 }

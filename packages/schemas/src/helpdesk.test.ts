@@ -11,6 +11,8 @@ import {
   ticketPriorityChangeSchema,
   ticketStatusChangeSchema,
   ticketTagsSchema,
+  UNVERIFIED_EMAIL_MESSAGES,
+  unverifiedEmailDecisionSchema,
 } from './helpdesk'
 import { TICKET_STATUSES } from './ticket'
 
@@ -177,5 +179,28 @@ describe('fillPlaceholders', () => {
     expect(fillPlaceholders('{{unknown}} {{constructor}} {{toString}}', values)).toBe(
       '{{unknown}} {{constructor}} {{toString}}',
     )
+  })
+})
+
+describe('unverifiedEmailDecisionSchema', () => {
+  const MESSAGE = '00000000-0000-4000-8000-0000000000b2'
+
+  it('takes accept or discard for one message of one ticket', () => {
+    expect(
+      unverifiedEmailDecisionSchema.parse({ ticketId: TICKET, messageId: MESSAGE, decision: 'accept' }),
+    ).toEqual({
+      ticketId: TICKET,
+      messageId: MESSAGE,
+      decision: 'accept',
+    })
+  })
+
+  it('refuses anything else with a message', () => {
+    expect(
+      fieldErrors(unverifiedEmailDecisionSchema, { ticketId: TICKET, messageId: 'x', decision: 'publish' }),
+    ).toEqual({
+      messageId: UNVERIFIED_EMAIL_MESSAGES.unknownMessage,
+      decision: UNVERIFIED_EMAIL_MESSAGES.chooseDecision,
+    })
   })
 })

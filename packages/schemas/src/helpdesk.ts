@@ -199,6 +199,24 @@ export const staffReplySchema = z.object({
 })
 export type StaffReply = z.output<typeof staffReplySchema>
 
+export const UNVERIFIED_EMAIL_MESSAGES = {
+  unknownMessage: 'Unknown email. Reload the ticket and try again.',
+  chooseDecision: 'Choose to accept or discard the email.',
+  /** P0002 from public.accept_unverified_email / discard_unverified_email. */
+  gone: 'That email was dealt with already. The conversation now shows what became of it.',
+} as const
+
+/**
+ * Staff's decision on an email whose sender could not be verified (messaging-contract.md §3.4):
+ * accept it as the requester's message, or discard it.
+ */
+export const unverifiedEmailDecisionSchema = z.object({
+  ticketId,
+  messageId: z.uuid(UNVERIFIED_EMAIL_MESSAGES.unknownMessage),
+  decision: z.enum(['accept', 'discard'], UNVERIFIED_EMAIL_MESSAGES.chooseDecision),
+})
+export type UnverifiedEmailDecision = z.output<typeof unverifiedEmailDecisionSchema>
+
 /** How a ticket logged for a client reached us (the ticket's channel). */
 export const CLIENT_TICKET_CHANNELS = {
   phone: 'Phone call',

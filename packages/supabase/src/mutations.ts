@@ -320,6 +320,31 @@ export async function retryNotificationMutation(client: TypedSupabaseClient, id:
   return data
 }
 
+/** What accepting an unverified email made of it (public.accept_unverified_email). */
+export interface AcceptedUnverifiedEmail {
+  /** `message`: the requester's reply; `opened`: the request of the ticket it opened; `follow_up`: a new ticket. */
+  outcome: 'message' | 'opened' | 'follow_up'
+  /** The ticket it is on now (the follow-up's, for a closed ticket). */
+  ticket_id: string
+}
+
+/**
+ * Staff's decision on an email whose sender could not be verified: accept it as the requester's
+ * message, or discard it. Staff only: the database refuses anyone else (42501), and answers P0002
+ * when the item was dealt with already.
+ */
+export async function decideUnverifiedEmailMutation(
+  client: TypedSupabaseClient,
+  input: { messageId: string; decision: 'accept' | 'discard' },
+): Promise<AcceptedUnverifiedEmail | null> {
+  if (input.decision === 'discard') {
+    await client.rpc('discard_unverified_email', { p_message: input.messageId }).throwOnError()
+    return null
+  }
+  const { data } = await client.rpc('accept_unverified_email', { p_message: input.messageId }).throwOnError()
+  return data as unknown as AcceptedUnverifiedEmail
+}
+
 /**
  * A ticket an agent logs for a client (public.log_ticket_for_client): the client's account when
  * their confirmed address has one, else their requester contact; open and assigned to the agent.

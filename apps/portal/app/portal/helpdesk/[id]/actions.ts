@@ -13,10 +13,13 @@ import {
   ticketPriorityChangeSchema,
   ticketStatusChangeSchema,
   ticketTagsSchema,
+  UNVERIFIED_EMAIL_MESSAGES,
+  unverifiedEmailDecisionSchema,
 } from '@siyakha/schemas/helpdesk'
 import {
   addStaffMessageMutation,
   assignTicketMutation,
+  decideUnverifiedEmailMutation,
   setTicketCompanyMutation,
   setTicketTagsMutation,
   TicketChangedError,
@@ -239,5 +242,78 @@ export const replyAction = portalAction({
       internal: 'Internal note added.',
     }[kind]
     return succeeded({ kind }, { message: sentWords(done, sent) })
+  },
+})
+
+/**
+ * Accept or discard an email whose sender could not be verified (messaging-contract.md §3.4). The
+ * database decides who may (staff only) and answers P0002 when someone dealt with it first.
+ */
+export const decideUnverifiedEmailAction = portalAction({
+  fields: ['ticketId', 'messageId', 'decision'],
+  schema: unverifiedEmailDecisionSchema,
+  role: 'staff',
+  present: (refusal) =>
+    refusal.reason === 'validation'
+      ? { ...refusal, message: Object.values(refusal.fieldErrors)[0] ?? refusal.message }
+      : refusal,
+  run: async ({ ticketId, messageId, decision }, context): Promise<ActionState> => {
+    let accepted: Awaited<ReturnType<typeof decideUnverifiedEmailMutation>>
+    try {
+      accepted = await decideUnverifiedEmailMutation(context.supabase, { messageId, decision })
+    } catch (error) {
+      if ((error as { code?: unknown } | null)?.code === 'P0002') {
+        revalidatePath(`/portal/helpdesk/${ticketId}`)
+        return refuse(context, 'conflict', UNVERIFIED_EMAIL_MESSAGES.gone)
+      }
+      return writeFailure(context, error, decision === 'accept' ? 'accept the email' : 'discard the email')
+    }
+    revalidatePath('/portal/helpdesk')
+    revalidatePath(`/portal/helpdesk/${ticketId}`)
+    revalidatePath(`/portal/tickets/${ticketId}`)
+    if (!accepted) return succeeded(null, { message: 'Email discarded.' })
+    const done = {
+      message: "Accepted: the email is now the requester's message.",
+      opened: "Accepted: the email is now the ticket's request.",
+      follow_up: 'Accepted: the ticket was closed, so the email opened a follow-up ticket.',
+    }[accepted.outcome]
+    if (accepted.ticket_id !== ticketId) revalidatePath(`/portal/helpdesk/${accepted.ticket_id}`)
+    return succeeded(null, { message: done })
+  },
+})
+
+/**
+ * Moves a client's WhatsApp message to a new ticket (it was about something else). The database
+ * decides who may (staff only), creates the ticket for the same requester and logs the move on
+ * both tickets; the agent is told the new ticket's reference.
+ */
+export const splitWhatsappMessageAction = portalAction({
+  fields: ['ticketId', 'messageId'],
+  schema: splitMessageSchema,
+  role: 'staff',
+  present: (refusal) =>
+    refusal.reason === 'validation'
+      ? { ...refusal, message: Object.values(refusal.fieldErrors)[0] ?? refusal.message }
+      : refusal,
+  run: async ({ ticketId, messageId }, context): Promise<ActionState<{ ticketId: string }>> => {
+    let created: Awaited<ReturnType<typeof splitWhatsappMessageMutation>>
+    try {
+      created = await splitWhatsappMessageMutation(context.supabase, messageId)
+    } catch (error) {
+      const code = (error as { code?: unknown } | null)?.code
+      if (code === 'P0002') {
+        revalidatePath(`/portal/helpdesk/${ticketId}`)
+        return refuse(context, 'conflict', SPLIT_MESSAGE_MESSAGES.gone)
+      }
+      if (code === '22023') return refuse(context, 'failed', SPLIT_MESSAGE_MESSAGES.notSplittable)
+      return writeFailure(context, error, 'move the message to a new ticket')
+    }
+    revalidatePath('/portal/helpdesk')
+    revalidatePath(`/portal/helpdesk/${ticketId}`)
+    revalidatePath(`/portal/tickets/${ticketId}`)
+    return succeeded(
+      { ticketId: created.ticket_id },
+      { message: `Moved to a new ticket, ${created.tracking_ref}.` },
+    )
   },
 })

@@ -31,6 +31,7 @@ import { ReplyForm } from './reply-form'
 import { SendUpdateCard } from './send-update-card'
 import { AssigneeField, CompanyField, PriorityField, StatusField, TagsField } from './ticket-panel'
 import { TicketPresence } from './ticket-presence'
+import { UnverifiedEmailActions } from './unverified-email'
 
 export const metadata: Metadata = { title: 'Helpdesk ticket' }
 
@@ -132,7 +133,16 @@ export default async function HelpdeskTicketPage({ params }: { params: Promise<{
               </span>
             </div>
           </div>
-          <Conversation entries={conversation(ticket, messages, { id: user.id }, links)} />
+          <Conversation
+            entries={conversation(ticket, messages, { id: user.id }, links)}
+            unverifiedActions={(entry) => (
+              <UnverifiedEmailActions
+                ticketId={ticket.id}
+                messageId={entry.unverified.messageId}
+                from={entry.unverified.from}
+              />
+            )}
+          />
           <ReplyForm
             ticketId={ticket.id}
             whatsapp={
