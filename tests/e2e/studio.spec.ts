@@ -106,7 +106,7 @@ test('the preview link turns draft mode on only with the secret, and nobody else
   page,
   browser,
 }) => {
-  const client = lakeClient().withConfig({ token: 'local' })
+  const client = lakeClient()
   // What the Presentation tool does: a short-lived secret in the lake, then the site's preview link.
   const secret = `secret-${unique()}`
   await client.createOrReplace({
@@ -145,7 +145,7 @@ test('the preview link turns draft mode on only with the secret, and nobody else
 })
 
 test('the Presentation tool previews the site with its drafts', async ({ page, browser }) => {
-  const client = lakeClient().withConfig({ token: 'local' })
+  const client = lakeClient()
   const draftName = `Previewed draft ${unique()}`
   await client.action([
     {

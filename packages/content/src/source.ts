@@ -15,7 +15,8 @@ export interface ContentSource {
 
 /**
  * The client configuration for either Content Lake (published reads; drafts add the read token).
- * The local lake accepts any token, listens on a plain-HTTP port and knows no project sub-domains.
+ * The local lake wants its token (well known unless LOCAL_CONTENT_LAKE_TOKEN set another: then set
+ * SANITY_API_READ_TOKEN to it), listens on a plain-HTTP port and knows no project sub-domains.
  */
 export function contentClientConfig(env: ContentEnv = contentEnv): ClientConfig {
   const common = { dataset: env.SANITY_DATASET, apiVersion: env.SANITY_API_VERSION }

@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
+import { LOCAL_LAKE_TOKEN } from './http/auth.js'
 import { consoleLogger, type Logger } from './log.js'
 import { LOCAL_REVALIDATE_SECRET } from './revalidate.js'
 
@@ -37,6 +38,19 @@ const envSchema = z.object({
   // Shared with the site's SANITY_REVALIDATE_SECRET; both fall back to the well-known local value.
   LOCAL_CONTENT_LAKE_REVALIDATE_SECRET: z.string().min(1).optional(),
   SANITY_REVALIDATE_SECRET: z.string().min(1).optional(),
+  // What writes, drafts and history need (Authorization: Bearer <token>); the Studio gets a session instead.
+  LOCAL_CONTENT_LAKE_TOKEN: z.string().regex(/^\S+$/, 'a token has no spaces').default(LOCAL_LAKE_TOKEN),
+  // Browser origins besides the lake's own Studio and the site (Sanity's CORS origins; `sanity dev` by default).
+  LOCAL_CONTENT_LAKE_CORS_ORIGINS: z
+    .string()
+    .default('http://localhost:3333')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter((origin) => origin !== ''),
+    )
+    .pipe(z.array(z.url())),
 })
 
 export const env = envSchema.parse(
@@ -60,6 +74,13 @@ export interface ContentLakeOptions {
   seed: { datasetPath: string; imagesDir: string }
   /** Origin written into asset URLs; default `https://localhost:<tls port>`. */
   publicOrigin?: string
+  /** Writes, drafts, history and settings need it (or the Studio's session). */
+  token: string
+  /**
+   * Browser origins that get CORS answers, besides the lake's own TLS origin (the Studio), the
+   * public origin and the site.
+   */
+  corsOrigins: string[]
   log: Logger
 }
 
@@ -80,6 +101,8 @@ export function resolveOptions(overrides: Partial<ContentLakeOptions> = {}): Con
       imagesDir: path.join(REPO_ROOT, 'studio/seed/images'),
     },
     publicOrigin: env.LOCAL_CONTENT_LAKE_PUBLIC_ORIGIN,
+    token: env.LOCAL_CONTENT_LAKE_TOKEN,
+    corsOrigins: env.LOCAL_CONTENT_LAKE_CORS_ORIGINS,
     log: consoleLogger,
     ...overrides,
   }

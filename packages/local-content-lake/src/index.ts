@@ -2,6 +2,7 @@ import path from 'node:path'
 import { type ContentLakeOptions, resolveOptions } from './config.js'
 import { openLake, resetLake } from './core/lake.js'
 import type { Lake } from './core/types.js'
+import { allowedHostnames } from './http/auth.js'
 import type { HttpRequest, HttpResponse } from './http/respond.js'
 import { sendJson } from './http/respond.js'
 import { createRouter, type Router } from './http/router.js'
@@ -12,6 +13,7 @@ import { type LakeServers, startServers } from './servers.js'
 import { ensureCertificates, type LocalCertificates } from './tls.js'
 
 export type { ContentLakeOptions } from './config.js'
+export { LOCAL_LAKE_TOKEN } from './http/auth.js'
 export { LOCAL_REVALIDATE_SECRET, signWebhookBody } from './revalidate.js'
 
 export interface RunningContentLake {
@@ -28,6 +30,17 @@ export interface RunningContentLake {
 }
 
 const certificatesDir = (dataDir: string) => path.join(dataDir, 'tls')
+
+/** The Studio's origins on this TLS port, where asset URLs point, the site, and the configured extras. */
+function lakeOrigins(options: ContentLakeOptions, tlsPort: number, publicOrigin: string): Set<string> {
+  const studio = ['localhost', `${options.projectId}.localhost`, '127.0.0.1'].map(
+    (name) => `https://${name}:${tlsPort}`,
+  )
+  const others = [publicOrigin, options.siteOrigin, ...options.corsOrigins].flatMap((url) =>
+    url ? [new URL(url).origin] : [],
+  )
+  return new Set([...studio, ...others])
+}
 
 /** Until the core is open the servers answer 503; they listen first so the ports are known. */
 function deferredRouter(): { router: Router; ready(router: Router): void } {
@@ -77,6 +90,7 @@ export async function startContentLake(
       publicOrigin,
       author: LOCAL_EDITOR.id,
     })
+    const origins = lakeOrigins(options, servers.tlsPort, publicOrigin)
     const router = createRouter({
       lake,
       projectId,
@@ -84,6 +98,11 @@ export async function startContentLake(
       log,
       publicOrigin,
       studioDist: options.studioDist,
+      auth: { token: options.token, isAllowedOrigin: (origin) => origins.has(origin) },
+      hostnames: allowedHostnames(projectId, [
+        host,
+        ...[...origins].map((origin) => new URL(origin).hostname),
+      ]),
     })
     deferred.ready(router)
     const watched = options.datasets[0] ? lake.dataset(options.datasets[0]) : undefined

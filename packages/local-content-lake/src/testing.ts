@@ -14,7 +14,7 @@ const reserved = (port: number) => port === 3000 || port === 3001 || (port >= 54
 
 export interface TestLake extends RunningContentLake {
   dataDir: string
-  /** Options for `@sanity/client`'s createClient against the plain-HTTP origin. */
+  /** Options for `@sanity/client`'s createClient against the plain-HTTP origin, with the token. */
   clientConfig(apiVersion?: string): {
     projectId: string
     dataset: string
@@ -22,6 +22,7 @@ export interface TestLake extends RunningContentLake {
     useProjectHostname: false
     useCdn: false
     apiVersion: string
+    token: string
   }
   /** Stops the lake and removes its data dir. */
   dispose(): Promise<void>
@@ -62,6 +63,7 @@ export async function startTestLake(overrides: Partial<ContentLakeOptions> = {})
         useProjectHostname: false,
         useCdn: false,
         apiVersion,
+        token: running.options.token,
       }),
       async dispose() {
         await running.close()

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { png } from '../src/test-png.js'
 import { startTestLake, type TestLake } from '../src/testing.js'
-import { clientFor, mutations, record, welcomed } from './helpers.js'
+import { bearer, clientFor, mutations, record, welcomed } from './helpers.js'
 
 let lake: TestLake
 beforeAll(async () => {
@@ -97,6 +97,7 @@ describe('assets', () => {
   it('refuses bytes that are no image with a 400', async () => {
     const response = await fetch(`${lake.httpUrl}/v2025-02-19/assets/images/production`, {
       method: 'POST',
+      headers: bearer(lake),
       body: 'not an image',
     })
     expect(response.status).toBe(400)

@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestLake, type TestLake } from '../src/testing.js'
+import { bearer } from './helpers.js'
 
 let lake: TestLake
 const serverErrors: string[] = []
@@ -138,7 +139,8 @@ describe('fuzzing', () => {
         async (method, pathname, query, payload) => {
           const response = await fetch(`${lake.httpUrl}${pathname}${query}`, {
             method,
-            headers: { 'Content-Type': 'application/json' },
+            // The editor's token, so bodies reach the parsers instead of stopping at a 401.
+            headers: { 'Content-Type': 'application/json', ...bearer(lake) },
             body: method === 'GET' ? undefined : payload,
             signal: AbortSignal.timeout(5000),
           })

@@ -68,3 +68,6 @@ export function randomId(prefix = 'test'): string {
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** The header that makes a raw request the editor's, as the client's `token` option does. */
+export const bearer = (lake: TestLake) => ({ Authorization: `Bearer ${lake.options.token}` })

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestLake, type TestLake } from '../src/testing.js'
-import { clientFor, randomId } from './helpers.js'
+import { bearer, clientFor, randomId } from './helpers.js'
 
 let lake: TestLake
 beforeAll(async () => {
@@ -9,7 +9,7 @@ beforeAll(async () => {
 afterAll(() => lake?.dispose())
 
 async function ndjson(url: string): Promise<Record<string, unknown>[]> {
-  const response = await fetch(url)
+  const response = await fetch(url, { headers: bearer(lake) })
   expect(response.status).toBe(200)
   expect(response.headers.get('content-type')).toMatch(/^application\/x-ndjson/)
   const text = await response.text()
@@ -43,11 +43,11 @@ describe('history', () => {
     expect(newestFirst[0]).not.toHaveProperty('mutations')
     expect(newestFirst[0]).not.toHaveProperty('effects')
 
-    const asOfOne = await fetch(`${base}/documents/${id}?revision=${one._rev}`)
+    const asOfOne = await fetch(`${base}/documents/${id}?revision=${one._rev}`, { headers: bearer(lake) })
     expect(await asOfOne.json()).toEqual({ documents: [one] })
 
     await client.delete(id)
-    const last = await fetch(`${base}/documents/${id}?lastRevision=true`)
+    const last = await fetch(`${base}/documents/${id}?lastRevision=true`, { headers: bearer(lake) })
     expect(await last.json()).toEqual({ documents: [two] })
   })
 })
@@ -59,7 +59,7 @@ describe('POST /data/actions', () => {
     await client.create({ _id: id, _type: 'testimonial', name: 'Published' })
     const response = await fetch(`${lake.httpUrl}/v2025-02-19/data/actions/production`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
+      headers: { 'Content-Type': 'application/json', ...bearer(lake) },
       body: JSON.stringify({
         actions: [
           {
@@ -98,7 +98,7 @@ describe('POST /data/actions', () => {
   it('answers a body without actions with 400', async () => {
     const response = await fetch(`${lake.httpUrl}/v2025-02-19/data/actions/production`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
+      headers: { 'Content-Type': 'application/json', ...bearer(lake) },
       body: JSON.stringify({ actions: [{}] }),
     })
     expect(response.status).toBe(400)

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestLake, type TestLake } from '../src/testing.js'
-import { clientFor, randomId } from './helpers.js'
+import { bearer, clientFor, randomId } from './helpers.js'
 
 let lake: TestLake
 beforeAll(async () => {
@@ -13,7 +13,7 @@ const mutateUrl = (query = '') => `${lake.httpUrl}/v2025-02-19/data/mutate/produ
 async function postMutate(body: unknown, query = '') {
   const response = await fetch(mutateUrl(query), {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
+    headers: { 'Content-Type': 'application/json', ...bearer(lake) },
     body: JSON.stringify(body),
   })
   return { status: response.status, body: (await response.json()) as Record<string, unknown> }
@@ -149,7 +149,7 @@ describe('POST /data/mutate', () => {
     ]) {
       expect((await postMutate(body)).status).toBe(400)
     }
-    const response = await fetch(mutateUrl(), { method: 'POST', body: '{not json' })
+    const response = await fetch(mutateUrl(), { method: 'POST', body: '{not json', headers: bearer(lake) })
     expect(response.status).toBe(400)
   })
 })

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import type { Logger } from '../src/log.js'
 import { startTestLake, type TestLake } from '../src/testing.js'
+import { bearer } from './helpers.js'
 
 let lake: TestLake
 let studioDist: string
@@ -61,7 +62,10 @@ function h2(pathname: string, headers: http2.OutgoingHttpHeaders = {}): Promise<
 
 describe('the TLS origin', () => {
   it('speaks HTTP/2 with a certificate the local CA signed, for the project host too', async () => {
-    const response = await h2('/v2025-02-19/users/me', { host: 'local0000.localhost' })
+    const response = await h2('/v2025-02-19/users/me', {
+      host: 'local0000.localhost',
+      authorization: `Bearer ${lake.options.token}`,
+    })
     expect(response.status).toBe(200)
     expect(JSON.parse(response.body)).toMatchObject({ id: 'p-local-editor', role: 'administrator' })
     const alpn = await new Promise<string | false | undefined>((resolve, reject) => {
@@ -167,7 +171,7 @@ describe('the plain-HTTP origin', () => {
 
   it('answers the Studio’s small endpoints', async () => {
     const get = async (pathname: string) => {
-      const response = await fetch(`${lake.httpUrl}/v2025-02-19${pathname}`)
+      const response = await fetch(`${lake.httpUrl}/v2025-02-19${pathname}`, { headers: bearer(lake) })
       expect(response.status, pathname).toBe(200)
       return response.json()
     }
@@ -205,7 +209,7 @@ describe('the plain-HTTP origin', () => {
     expect(await claim.json()).toEqual({ synchronization: { type: 'complete' } })
     const put = await fetch(`${lake.httpUrl}/v2025-02-19/users/me/keyvalue`, {
       method: 'PUT',
-      headers: { 'Content-Type': 'application/json' },
+      headers: { 'Content-Type': 'application/json', ...bearer(lake) },
       body: JSON.stringify([{ key: 'studio.announcement.seen', value: ['a'] }]),
     })
     expect(await put.json()).toEqual([{ key: 'studio.announcement.seen', value: ['a'] }])

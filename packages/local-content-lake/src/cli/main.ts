@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { resolveOptions } from '../config.js'
+import { LOCAL_LAKE_TOKEN } from '../http/auth.js'
 import { type RunningContentLake, resetContentLake, startContentLake } from '../index.js'
 import { readLock } from '../lock.js'
 import { consoleLogger } from '../log.js'
@@ -27,6 +28,12 @@ function printStarted(lake: RunningContentLake): void {
     `  Studio + API (HTTP/2, TLS): ${lake.tlsUrl}${studio ? '' : '  (Studio not built: npm run build -w studio)'}`,
   )
   console.log(`  API for Node clients:       ${lake.httpUrl}`)
+  console.log(
+    `  Token (writes, drafts):     ${options.token === LOCAL_LAKE_TOKEN ? `${LOCAL_LAKE_TOKEN} (the well-known default)` : 'LOCAL_CONTENT_LAKE_TOKEN'}`,
+  )
+  console.log(
+    `  CORS origins:               ${lake.tlsUrl}, ${[options.siteOrigin, ...options.corsOrigins].filter(Boolean).join(', ')}`,
+  )
   console.log(`  Data:                       ${options.dataDir}`)
   console.log(
     `  Revalidates:                ${options.siteOrigin ? `${options.siteOrigin}/api/revalidate` : 'off'}`,

@@ -111,8 +111,13 @@ const upload =
 
 /** Contract §7.1: uploads create the asset document in a transaction, so listeners see it. */
 export const assetRoutes: Route[] = [
-  { method: 'POST', pattern: /^\/assets\/images\/(?<ds>[^/]+)$/, handler: upload('images') },
-  { method: 'POST', pattern: /^\/assets\/files\/(?<ds>[^/]+)$/, handler: upload('files') },
+  {
+    method: 'POST',
+    pattern: /^\/assets\/images\/(?<ds>[^/]+)$/,
+    editorOnly: true,
+    handler: upload('images'),
+  },
+  { method: 'POST', pattern: /^\/assets\/files\/(?<ds>[^/]+)$/, editorOnly: true, handler: upload('files') },
 ]
 
 const ASSET_PATH =

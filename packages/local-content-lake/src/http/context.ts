@@ -1,6 +1,7 @@
 import type { Lake, LakeDataset } from '../core/types.js'
 import type { LocalIdentity } from '../identity.js'
 import type { Logger } from '../log.js'
+import type { Caller } from './auth.js'
 import { badRequest, type HttpRequest, type HttpResponse, notFound } from './respond.js'
 
 export interface RouterDeps {
@@ -20,6 +21,8 @@ export interface ApiContext {
   url: URL
   apiVersion: string
   deps: RouterDeps
+  /** Anonymous callers read the public documents only (no drafts or versions), as on a public dataset. */
+  caller: Caller
 }
 
 /** A path parameter by name; routes only name the groups their pattern has. */
@@ -29,6 +32,8 @@ export interface Route {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
   /** Matched against the path after `/v<apiVersion>`; named groups become params. */
   pattern: RegExp
+  /** Refused with 401 unless the caller has the token or the Studio's session (writes, history, settings). */
+  editorOnly?: boolean
   handler: (ctx: ApiContext, param: RouteParam) => Promise<void> | void
 }
 

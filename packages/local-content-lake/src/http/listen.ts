@@ -17,6 +17,8 @@ function listenerOptions(ctx: ApiContext): ListenerOptions {
     includeMutations: url.searchParams.get('includeMutations') !== 'false',
     effects: url.searchParams.get('effectFormat') === 'mendoza',
     publishedOnly: isPerspectiveEra(ctx.apiVersion) && !flag(url, 'includeAllVersions'),
+    // Anonymous listeners hear of public documents only, as on a public dataset.
+    publicOnly: ctx.caller !== 'editor',
     visibilityQuery: url.searchParams.get('visibility') === 'query',
   }
 }

@@ -41,6 +41,7 @@ const options: ListenerOptions = {
   includeMutations: true,
   effects: false,
   publishedOnly: false,
+  publicOnly: false,
   visibilityQuery: false,
 }
 

@@ -7,6 +7,8 @@ export interface ListenerOptions {
   effects: boolean
   /** Without it (API versions from 2025-02-19) a listener hears of published documents only. */
   publishedOnly: boolean
+  /** An anonymous listener: public documents only (no `drafts.`, `versions.` or `_.` ids). */
+  publicOnly: boolean
   visibilityQuery: boolean
 }
 
@@ -17,8 +19,12 @@ export interface ListenerEvent {
 
 export const isPublishedId = (id: string) => !id.startsWith('drafts.') && !id.startsWith('versions.')
 
+/** Sanity's public documents: ids without a path (`drafts.x`, `versions.r.x`, `_.x` are not). */
+export const isPublicId = (id: string) => !id.includes('.')
+
 function concerns(change: DocumentChange, filter: ListenFilter, options: ListenerOptions): boolean {
   if (options.publishedOnly && !isPublishedId(change.id)) return false
+  if (options.publicOnly && !isPublicId(change.id)) return false
   return (
     (change.before !== null && filter.matches(change.before)) ||
     (change.after !== null && filter.matches(change.after))

@@ -4,6 +4,7 @@ import { type Lake, LakeError } from '../core/types.js'
 import type { LocalIdentity } from '../identity.js'
 import type { Logger } from '../log.js'
 import { assetRoutes, isAssetPath, serveAsset } from './assets.js'
+import { type AuthPolicy, identify, requestHostname, sessionCookie, unauthorized } from './auth.js'
 import { type ApiContext, type Route, type RouterDeps, routeParams } from './context.js'
 import { answerPreflight, applyCors } from './cors.js'
 import { listenRoutes } from './listen.js'
@@ -33,6 +34,10 @@ export interface RouterOptions {
   publicOrigin: string
   /** The built Studio the TLS origin serves; null when there is none. */
   studioDist: string | null
+  /** The token, and the origins that get CORS answers and may use the Studio's session. */
+  auth: AuthPolicy
+  /** Host names requests may be sent to (see allowedHostnames). */
+  hostnames: ReadonlySet<string>
 }
 
 export type RequestHandler = (req: HttpRequest, res: HttpResponse) => void
@@ -74,6 +79,10 @@ export function createRouter(options: RouterOptions): Router {
     } catch {
       throw httpError(400, 'Malformed request target')
     }
+    const hostname = requestHostname(req)
+    if (hostname !== undefined && !options.hostnames.has(hostname)) {
+      throw httpError(403, `This lake does not answer for the host "${hostname}"`)
+    }
     const readOnly = method === 'GET' || method === 'HEAD'
     if (readOnly && isAssetPath(url.pathname)) return serveAsset(req, res, deps, url)
     const target = parseApiPath(url.pathname)
@@ -82,29 +91,33 @@ export function createRouter(options: RouterOptions): Router {
       if (project !== undefined && project !== deps.projectId) {
         throw notFound(`Project ID "${project}" not found (this lake serves "${deps.projectId}")`)
       }
+      const caller = identify(req, options.auth)
       const routeMethod = method === 'HEAD' ? 'GET' : method
       for (const route of ROUTES) {
         if (route.method !== routeMethod) continue
         const match = route.pattern.exec(target.path)
         if (!match) continue
-        const ctx: ApiContext = { req, res, url, apiVersion: target.apiVersion, deps }
+        if (route.editorOnly && caller !== 'editor') throw unauthorized(`${method} ${url.pathname}`)
+        const ctx: ApiContext = { req, res, url, apiVersion: target.apiVersion, deps, caller }
         return route.handler(ctx, routeParams(match))
       }
       throw missing(method, url.pathname)
     }
-    if (serveStatic && readOnly && studioDist) return serveStudio(req, res, studioDist, url)
+    if (serveStatic && readOnly && studioDist) {
+      return serveStudio(req, res, studioDist, url, sessionCookie(options.auth.token))
+    }
     throw missing(method, url.pathname)
   }
 
   function handler(serveStatic: boolean): RequestHandler {
     return (req, res) => {
-      applyCors(req, res)
+      applyCors(req, res, options.auth.isAllowedOrigin)
       if (closing) {
         sendJson(res, 503, { error: 'Service Unavailable', message: 'The lake is stopping', statusCode: 503 })
         return
       }
       if (req.method === 'OPTIONS') {
-        answerPreflight(req, res)
+        answerPreflight(req, res, options.auth.isAllowedOrigin)
         return
       }
       dispatch(req, res, serveStatic).catch((error: unknown) => {

@@ -79,10 +79,16 @@ const json =
 
 /** Contract §3.1: who the user is, their settings, the project and its datasets. */
 export const accountRoutes: Route[] = [
-  { method: 'GET', pattern: /^\/users\/me$/, handler: json(currentUser) },
+  {
+    method: 'GET',
+    pattern: /^\/users\/me$/,
+    // Sanity's answer to an anonymous caller: no user (the Studio then shows its sign-in screen).
+    handler: (ctx) => sendJson(ctx.res, 200, ctx.caller === 'editor' ? currentUser(ctx) : {}),
+  },
   {
     method: 'GET',
     pattern: /^\/users\/me\/keyvalue\/(?<keys>[^/]+)$/,
+    editorOnly: true,
     handler: (ctx, param) => {
       const keys = param('keys')
         .split(',')
@@ -97,6 +103,7 @@ export const accountRoutes: Route[] = [
   {
     method: 'PUT',
     pattern: /^\/users\/me\/keyvalue\/?$/,
+    editorOnly: true,
     handler: async (ctx) => {
       const pairs = await readJson(ctx.req, keyValuePairs)
       sendJson(ctx.res, 200, ctx.deps.lake.setKeyValues(pairs))

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { LakeDocument } from '../core/types.js'
 import { type ApiContext, datasetOf, flag, idList, type Route } from './context.js'
+import { isPublicId } from './listener-events.js'
 import { actionsBody, mutateBody } from './mutation-schema.js'
 import { groqParams, parsePerspective } from './query-params.js'
 import { badRequest, parseWith, readJson, sendJson } from './respond.js'
@@ -21,7 +22,9 @@ async function runQuery(
   perspectiveValue: string | null | undefined,
 ): Promise<void> {
   const dataset = datasetOf(ctx, datasetName)
-  const perspective = parsePerspective(perspectiveValue, ctx.apiVersion)
+  const asked = parsePerspective(perspectiveValue, ctx.apiVersion)
+  // Anonymous readers of a public dataset see no drafts or versions, whatever they ask for.
+  const perspective = ctx.caller === 'editor' ? asked : 'published'
   const started = performance.now()
   const result = await dataset.query(query, params, { perspective })
   const ms = Math.round(performance.now() - started)
@@ -45,10 +48,11 @@ export const dataRoutes: Route[] = [
       const found = dataset.getDocuments(ids)
       const excludeContent = flag(ctx.url, 'excludeContent')
       const documents: unknown[] = []
-      const omitted: { id: string; reason: 'existence' }[] = []
+      const omitted: { id: string; reason: 'existence' | 'permission' }[] = []
       ids.forEach((id, index) => {
         const doc = found[index]
-        if (doc) documents.push(excludeContent ? withoutContent(doc) : doc)
+        if (ctx.caller !== 'editor' && !isPublicId(id)) omitted.push({ id, reason: 'permission' })
+        else if (doc) documents.push(excludeContent ? withoutContent(doc) : doc)
         else omitted.push({ id, reason: 'existence' })
       })
       sendJson(ctx.res, 200, { documents, omitted })
@@ -78,6 +82,7 @@ export const dataRoutes: Route[] = [
   {
     method: 'POST',
     pattern: /^\/data\/mutate\/(?<ds>[^/]+)$/,
+    editorOnly: true,
     handler: async (ctx, param) => {
       const dataset = datasetOf(ctx, param('ds'))
       parseWith(visibility, ctx.url.searchParams.get('visibility') ?? undefined, 'visibility')
@@ -100,6 +105,7 @@ export const dataRoutes: Route[] = [
   {
     method: 'POST',
     pattern: /^\/data\/actions\/(?<ds>[^/]+)$/,
+    editorOnly: true,
     handler: async (ctx, param) => {
       const dataset = datasetOf(ctx, param('ds'))
       const body = await readJson(ctx.req, actionsBody)

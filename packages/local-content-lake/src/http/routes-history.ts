@@ -60,6 +60,7 @@ function documentsAt(ctx: ApiContext, dataset: LakeDataset, ids: string[]): Lake
 export const historyRoutes: Route[] = [
   {
     method: 'GET',
+    editorOnly: true,
     pattern: /^\/data\/history\/(?<ds>[^/]+)\/events\/documents\/[^/]+$/,
     handler: (ctx, param) => {
       datasetOf(ctx, param('ds'))
@@ -68,6 +69,7 @@ export const historyRoutes: Route[] = [
   },
   {
     method: 'GET',
+    editorOnly: true,
     pattern: /^\/data\/history\/(?<ds>[^/]+)\/transactions\/(?<ids>[^/]+)$/,
     handler: (ctx, param) => {
       const dataset = datasetOf(ctx, param('ds'))
@@ -81,6 +83,7 @@ export const historyRoutes: Route[] = [
   },
   {
     method: 'GET',
+    editorOnly: true,
     pattern: /^\/data\/history\/(?<ds>[^/]+)\/documents\/(?<ids>[^/]+)$/,
     handler: (ctx, param) => {
       const dataset = datasetOf(ctx, param('ds'))

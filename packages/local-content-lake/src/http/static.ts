@@ -64,32 +64,42 @@ export function withoutRemoteResources(html: string): string {
     .replace(/@font-face\s*\{[^}]*url\(["']?https?:\/\/[^}]*\}/g, '')
 }
 
-async function send(req: HttpRequest, res: HttpResponse, file: string, cacheControl: string): Promise<void> {
+async function send(
+  req: HttpRequest,
+  res: HttpResponse,
+  file: string,
+  cacheControl: string,
+  sessionCookie: string,
+): Promise<void> {
   const raw = await readFile(file)
-  const bytes =
-    path.extname(file) === '.html' ? Buffer.from(withoutRemoteResources(raw.toString('utf8'))) : raw
+  const html = path.extname(file) === '.html'
+  const bytes = html ? Buffer.from(withoutRemoteResources(raw.toString('utf8'))) : raw
   res.writeHead(200, {
     'Content-Type': TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream',
     'Content-Length': bytes.length,
     'Cache-Control': cacheControl,
+    // The page signs the Studio it loads in: its API calls, sent with credentials, carry this.
+    ...(html ? { 'Set-Cookie': sessionCookie } : {}),
   })
   res.end(req.method === 'HEAD' ? undefined : bytes)
 }
 
 /**
  * The built Studio, from the TLS origin so one certificate covers the page and its API. Files as
- * they are; any other page (the Studio's own routes, `Accept: text/html`) gets `index.html`.
+ * they are; any other page (the Studio's own routes, `Accept: text/html`) gets `index.html`, with
+ * the session cookie that signs the Studio in.
  */
 export async function serveStudio(
   req: HttpRequest,
   res: HttpResponse,
   root: string,
   url: URL,
+  sessionCookie: string,
 ): Promise<void> {
   const file = await fileAt(root, url.pathname)
   if (file) {
     const immutable = isHashed(file) && path.extname(file) !== '.html'
-    await send(req, res, file, immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
+    await send(req, res, file, immutable ? 'public, max-age=31536000, immutable' : 'no-cache', sessionCookie)
     return
   }
   const accept = req.headers.accept
@@ -100,7 +110,7 @@ export async function serveStudio(
       throw error
     })
     if (found?.isFile()) {
-      await send(req, res, index, 'no-cache')
+      await send(req, res, index, 'no-cache', sessionCookie)
       return
     }
     throw notFound(`The Studio is not built (no ${index}): run npm run build -w studio`)
