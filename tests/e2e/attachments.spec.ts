@@ -64,6 +64,12 @@ test('a customer attaches files to a reply; the agent sees them, and an internal
   const pdf = await fetch(href)
   expect(pdf.status).toBe(200)
   expect(pdf.headers.get('content-type')).toBe('application/pdf')
+  // Not a picture: a download under its own name, never a page opened on Storage's origin.
+  expect(new URL(href).searchParams.get('download')).toBe('invoice.pdf')
+  expect(pdf.headers.get('content-disposition')).toBe(
+    "attachment; filename=invoice.pdf; filename*=UTF-8''invoice.pdf",
+  )
+  expect(pdf.headers.get('x-content-type-options')).toBe('nosniff')
   expect(Buffer.from(await pdf.arrayBuffer()).equals(PDF)).toBe(true)
 
   // An internal note with a file: staff see it, the customer sees neither.

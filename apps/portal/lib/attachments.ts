@@ -1,6 +1,5 @@
 import 'server-only'
 import {
-  ATTACHMENT_BUCKET,
   ATTACHMENT_LINK_SECONDS,
   ATTACHMENT_MESSAGES,
   attachmentDisplayName,
@@ -16,6 +15,7 @@ import {
   type UploadedAttachment,
   uploadAttachmentsMutation,
 } from '@siyakha/supabase/mutations'
+import { type AttachmentToLink, attachmentLinksQuery } from '@siyakha/supabase/queries'
 import type { TypedSupabaseClient } from '@siyakha/supabase/types'
 
 /** The files of a message, checked (the shared rules) and read; or the problem to show. */
@@ -88,22 +88,19 @@ export function sentWords(words: string, sent: { attachFailed: boolean }): strin
   return sent.attachFailed ? `${words} ${ATTACHMENT_MESSAGES.notAttached}` : words
 }
 
-/** Short-lived links to attachments the reader may see, by object path (missing ones left out). */
+/**
+ * Short-lived links to attachments the reader may see, by object path (missing ones left out):
+ * pictures open in the browser, anything else downloads (attachmentLinksQuery).
+ */
 export async function attachmentLinks(
   supabase: TypedSupabaseClient,
-  paths: readonly string[],
+  files: readonly AttachmentToLink[],
 ): Promise<Map<string, string>> {
-  if (paths.length === 0) return new Map()
-  const { data, error } = await supabase.storage
-    .from(ATTACHMENT_BUCKET)
-    .createSignedUrls([...paths], ATTACHMENT_LINK_SECONDS)
-  if (error) {
-    console.error('Could not sign the attachment links', error.message)
+  if (files.length === 0) return new Map()
+  try {
+    return await attachmentLinksQuery(supabase, files, ATTACHMENT_LINK_SECONDS)
+  } catch (error) {
+    console.error('Could not sign the attachment links', error)
     return new Map()
   }
-  return new Map(
-    data.flatMap((entry) =>
-      entry.path && entry.signedUrl && !entry.error ? [[entry.path, entry.signedUrl]] : [],
-    ),
-  )
 }

@@ -26,7 +26,7 @@ export async function loadTicketWithTimeline<T>(
     ])
     const links = await attachmentLinks(
       supabase,
-      messages.flatMap((message) => message.attachments.map((file) => file.object_path)),
+      messages.flatMap((message) => message.attachments),
     )
     return { ticket, messages, links }
   } catch (error) {

@@ -166,6 +166,33 @@ describe('signed URLs (§10.5)', () => {
     expect(list.data?.map((entry) => entry.name)).toContain(spaced.split('/').pop())
   })
 
+  it('a signed URL with download is an attachment, without it is not; non-images are never sniffed', async () => {
+    // An HTML page uploaded as text/plain: opened inline and sniffed, it would run on Storage's origin.
+    const page = `${ticket}/${randomUUID()}-notes.txt`
+    const picture = `${ticket}/${randomUUID()}-photo.png`
+    const files = owner.supabase.storage.from(b.bucket)
+    const html = Buffer.from('<!doctype html><script>alert(document.domain)</script>')
+    expect((await files.upload(page, html, { contentType: 'text/plain' })).error).toBeNull()
+    expect((await files.upload(picture, bytes, { contentType: 'image/png' })).error).toBeNull()
+
+    const plain = await files.createSignedUrls([page, picture], 60)
+    const asDownload = await files.createSignedUrls([page], 60, { download: 'notes.txt' })
+    const [inlinePage, inlinePicture] = await Promise.all(
+      (plain.data ?? []).map((entry) => fetch(entry.signedUrl as string)),
+    )
+    const downloaded = await fetch(asDownload.data?.[0]?.signedUrl as string)
+    expect(inlinePage?.headers.get('content-disposition')).toBeNull()
+    expect(inlinePage?.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(downloaded.headers.get('content-disposition')).toBe(
+      "attachment; filename=notes.txt; filename*=UTF-8''notes.txt",
+    )
+    expect(downloaded.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(Buffer.from(await downloaded.arrayBuffer())).toEqual(html)
+    expect(inlinePicture?.headers.get('content-disposition')).toBeNull()
+    expect(inlinePicture?.headers.get('x-content-type-options')).toBeNull()
+    await Promise.all([inlinePage?.arrayBuffer(), inlinePicture?.arrayBuffer()])
+  })
+
   it('createSignedUrls signs visible paths and reports the others', async () => {
     const missing = `${ticket}/nope.pdf`
     const { data, error } = await owner.supabase.storage.from(b.bucket).createSignedUrls([file, missing], 60)

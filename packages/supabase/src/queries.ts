@@ -1,3 +1,4 @@
+import { ATTACHMENT_BUCKET, storageFileName } from '@siyakha/schemas/attachments'
 import type { Enums, TypedSupabaseClient } from './types'
 
 /**
@@ -306,4 +307,57 @@ export function slaReportQuery(client: TypedSupabaseClient, since: Date) {
 
 export function deadLettersQuery(client: TypedSupabaseClient) {
   return client.rpc('outbox_dead_letters', { p_limit: 100 }).throwOnError()
+}
+
+/** A stored attachment to link to (ticket_attachments). */
+export interface AttachmentToLink {
+  object_path: string
+  file_name: string
+  content_type: string
+}
+
+/** The types a browser shows as a picture and never runs. */
+const INLINE_IMAGE_TYPES: ReadonlySet<string> = new Set([
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+])
+
+/**
+ * Short-lived signed links to attachments the reader may see, by object path (missing or hidden
+ * ones are left out). Pictures open in the browser; anything else is asked for with Storage's
+ * `download` option, named as the sender named it, which Storage answers with
+ * `Content-Disposition: attachment`: a file that is really a web page (HTML uploaded as
+ * text/plain) is saved, never opened on Storage's origin. Throws Storage's error.
+ */
+export async function attachmentLinksQuery(
+  client: TypedSupabaseClient,
+  files: readonly AttachmentToLink[],
+  expiresIn: number,
+): Promise<Map<string, string>> {
+  const bucket = client.storage.from(ATTACHMENT_BUCKET)
+  const pictures: string[] = []
+  // One request per download name: the option names every file of its request.
+  const downloads = new Map<string, string[]>()
+  for (const file of files) {
+    if (INLINE_IMAGE_TYPES.has(file.content_type.toLowerCase())) {
+      pictures.push(file.object_path)
+      continue
+    }
+    const name = storageFileName(file.file_name)
+    downloads.set(name, [...(downloads.get(name) ?? []), file.object_path])
+  }
+  const answers = await Promise.all([
+    ...(pictures.length ? [bucket.createSignedUrls(pictures, expiresIn)] : []),
+    ...[...downloads].map(([name, paths]) => bucket.createSignedUrls(paths, expiresIn, { download: name })),
+  ])
+  const links = new Map<string, string>()
+  for (const { data, error } of answers) {
+    if (error) throw error
+    for (const entry of data) {
+      if (entry.path && entry.signedUrl && !entry.error) links.set(entry.path, entry.signedUrl)
+    }
+  }
+  return links
 }

@@ -1,6 +1,8 @@
 /*
  * Serving an object's bytes (download, HEAD, signed and public fetches): Storage's headers,
- * a single byte Range (206), If-None-Match (304), and `?download[=name]` as an attachment.
+ * a single byte Range (206), If-None-Match (304), and `?download[=name]` as an attachment (on a
+ * signed URL too: the parameter sits beside the token, as hosted Storage reads it). Anything but an
+ * image is served with `X-Content-Type-Options: nosniff`.
  */
 import { createReadStream } from 'node:fs'
 import type { IncomingMessage, ServerResponse } from 'node:http'
@@ -60,12 +62,17 @@ export async function sendObject(
   const meta = row.metadata ?? {}
   const size = typeof meta.size === 'number' ? meta.size : 0
   const etag = typeof meta.eTag === 'string' ? meta.eTag : undefined
+  const contentType = typeof meta.mimetype === 'string' ? meta.mimetype : 'application/octet-stream'
   const headers: Record<string, string> = {
-    'Content-Type': typeof meta.mimetype === 'string' ? meta.mimetype : 'application/octet-stream',
+    'Content-Type': contentType,
     'Accept-Ranges': 'bytes',
     'X-Robots-Tag': 'none',
     ...extraHeaders,
   }
+  // A browser must not guess that a file stored as text/plain is HTML and run it. Images are left
+  // to the browser to sniff as before (an <img> never runs what it sniffs).
+  if (!contentType.toLowerCase().startsWith('image/')) headers['X-Content-Type-Options'] = 'nosniff'
+
   if (etag) headers.ETag = etag
   if (row.updated_at) headers['Last-Modified'] = row.updated_at.toUTCString()
   const disposition = contentDisposition(url, row.name)
