@@ -686,6 +686,98 @@ describe('a number belongs to whoever proves it (issue 43, part C)', () => {
     ).toEqual([['inbound', `Hello? Ref: ${own.tracking_ref}`]])
   })
 
+  it('forged senders with hostile bodies: never a 5xx, never a message in a person’s name (fuzz)', async () => {
+    // A customer whose number is proven, with an agent's reply sent to it (its wamid is a reply
+    // context a forger might quote), and one whose typed number never wrote.
+    const victim = await newCustomer('wa-victim')
+    const victimPhone = newNumber()
+    const proven = await portalTicket(victim, victimPhone, 'Server room too hot')
+    await inbound(victimPhone, `Ref: ${proven.tracking_ref} it is 35 degrees`)
+    const agent = await signInAs('agent')
+    await agent.supabase
+      .rpc('send_whatsapp_reply', { p_ticket: proven.id, p_body: 'We are on our way.' })
+      .throwOnError()
+    await expect.poll(async () => (await sentTo(victimPhone)).length, { timeout: 10_000 }).toBe(1)
+    const ourWamid = (await sentTo(victimPhone))[0]?.wamid as string
+    const typedPhone = newNumber()
+    const claimed = await portalTicket(victim, typedPhone, 'Phone line crackles')
+    const before = await sql<{ id: string }>('select id from ticket_messages where ticket_id in ($1, $2)', [
+      proven.id,
+      claimed.id,
+    ])
+
+    // A fixed-seed generator, so a failure is reproducible.
+    let seed = 20261128
+    const next = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31
+      return seed
+    }
+    const pick = <T>(items: readonly T[]): T => items[next() % items.length] as T
+    const hostile = [
+      '',
+      ' ',
+      'STOP',
+      '\u0000\ud800 half a surrogate',
+      'é😀'.repeat(1500),
+      'x'.repeat(5000),
+      '<script>alert(1)</script>',
+      "'; drop table tickets; --",
+      `Verify ${proven.tracking_ref}`,
+      '\n\n\t   Ref:\n',
+    ]
+    const refs = [
+      `Ref: ${proven.tracking_ref}`,
+      `Ref: ${claimed.tracking_ref}`,
+      proven.tracking_ref.toLowerCase(),
+      `ref:${claimed.tracking_ref}`,
+      'Ref: TCK-ZZZZZZ',
+      '',
+    ]
+    const forgers = Array.from({ length: 6 }, () => newNumber())
+    const answers: number[] = []
+    for (let i = 0; i < 60; i++) {
+      const from = pick(forgers)
+      const text = `${pick(hostile)} ${pick(refs)} ${pick(hostile)}`.slice(0, 9000)
+      const context = next() % 3 === 0 ? { context: ourWamid } : {}
+      const { statuses } = await inbound(from, text, {
+        name: pick(['Victim', 'Siyakha Support', '']),
+        ...context,
+      })
+      answers.push(...statuses)
+    }
+    expect(answers.filter((status) => status >= 500)).toEqual([])
+    expect(new Set(answers)).toEqual(new Set([200]))
+
+    // Nothing a forger sent is on the victim's tickets as theirs, nor proves a forger's number.
+    const added = await sql<{ direction: string; created_by: string | null; to_from: string }>(
+      'select direction, created_by, to_from from ticket_messages where ticket_id in ($1, $2) and not (id = any($3))',
+      [proven.id, claimed.id, before.map((row) => row.id)],
+    )
+    expect(added.length).toBeGreaterThan(0)
+    expect(added.filter((m) => m.direction !== 'internal' || m.created_by !== null)).toEqual([])
+    const inNames = await sql<{ count: number }>(
+      "select count(*)::int as count from ticket_messages where channel = 'whatsapp' and to_from = any($1) and created_by is not null",
+      [forgers],
+    )
+    expect(inNames[0]?.count).toBe(0)
+    const provenForgers = await sql<{ count: number }>(
+      'select count(*)::int as count from whatsapp_verified_numbers where phone_e164 = any($1)',
+      [forgers],
+    )
+    expect(provenForgers[0]?.count).toBe(0)
+    const [claimedRow] = await sql<{ whatsapp_opt_in_at: Date | null }>(
+      'select whatsapp_opt_in_at from tickets where id = $1',
+      [claimed.id],
+    )
+    expect(claimedRow?.whatsapp_opt_in_at).toBeNull()
+    // The victim's own replies still go to the victim only.
+    const { data: number } = await agent.supabase
+      .rpc('ticket_whatsapp', { p_ticket: proven.id })
+      .single()
+      .throwOnError()
+    expect((number as { phone: string }).phone).toBe(victimPhone)
+  })
+
   it('/log-it: agents reply to the WhatsApp number the client gave, never the contact number', async () => {
     const landline = newNumber()
     const whatsapp = newNumber()

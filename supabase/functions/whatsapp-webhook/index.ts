@@ -42,11 +42,12 @@ const obj = (value: unknown): Json =>
 const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : [])
 /**
  * A string as the database can store it: lone surrogates become U+FFFD and NUL characters go
- * (PostgreSQL text takes neither); anything else, or an empty string, is null.
+ * (PostgreSQL text takes neither); anything else, or an empty string, is null. Cut before the
+ * surrogates are mended: a cut through an emoji leaves half of it, which jsonb refuses.
  */
 const str = (value: unknown, max = 4096): string | null =>
   typeof value === 'string' && value !== ''
-    ? value.toWellFormed().replaceAll('\u0000', '').slice(0, max) || null
+    ? value.replaceAll('\u0000', '').slice(0, max).toWellFormed() || null
     : null
 /** JSON for a jsonb column: strings cleaned as above, at most 4 levels and 50 keys deep. */
 function plain(value: unknown, depth = 0): unknown {
