@@ -57,10 +57,13 @@ function Attachments({ files }: { files: EntryAttachment[] }) {
 export function Conversation({
   entries,
   unverifiedActions,
+  splitAction,
 }: {
   entries: ConversationEntry[]
   /** Staff's Accept / Discard for an unverified email (the helpdesk page gives them). */
   unverifiedActions?: (entry: ConversationEntry & { unverified: UnverifiedEmail }) => React.ReactNode
+  /** Staff's "Move to a new ticket" for a client's WhatsApp message (the helpdesk page gives it). */
+  splitAction?: (entry: ConversationEntry & { split: string }) => React.ReactNode
 }) {
   return (
     <section aria-labelledby="conversation-title">
@@ -112,6 +115,7 @@ export function Conversation({
             {entry.unverified && unverifiedActions
               ? unverifiedActions({ ...entry, unverified: entry.unverified })
               : null}
+            {entry.split && splitAction ? splitAction({ ...entry, split: entry.split }) : null}
           </li>
         ))}
       </ol>

@@ -261,3 +261,36 @@ describe('an unverified email', () => {
     expect(inbound?.unverified).toBeNull()
   })
 })
+
+describe('moving a WhatsApp message to a new ticket', () => {
+  it('is offered on a client’s WhatsApp messages and on unverified ones, on nothing else', () => {
+    const whatsapp = { channel: 'whatsapp' as const, to_from: '+27825550105', status: 'delivered' as const }
+    const entries = conversation(
+      ticket,
+      [
+        message({ ...whatsapp, id: 'in', created_by: null }),
+        message({
+          ...whatsapp,
+          id: 'stranger',
+          direction: 'internal',
+          created_by: null,
+          author_kind: 'system',
+          body: 'Unverified WhatsApp from +27825550105: hello',
+          metadata: { unverified: true, text: 'hello' },
+        }),
+        message({ ...whatsapp, id: 'note', direction: 'internal', created_by: AGENT, author_kind: 'staff' }),
+        message({ ...whatsapp, id: 'reply', direction: 'outbound', created_by: AGENT, author_kind: 'staff' }),
+        message({ id: 'portal' }),
+      ],
+      { id: AGENT },
+    )
+    expect(entries.map((entry) => [entry.key, entry.split])).toEqual([
+      ['ticket-t1', null],
+      ['in', 'in'],
+      ['stranger', 'stranger'],
+      ['note', null],
+      ['reply', null],
+      ['portal', null],
+    ])
+  })
+})

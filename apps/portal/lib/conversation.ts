@@ -60,6 +60,11 @@ export interface ConversationEntry {
    * by nobody, waiting for staff to accept it as the requester's message or discard it.
    */
   unverified: UnverifiedEmail | null
+  /**
+   * The id of a client's WhatsApp message staff may move to a new ticket (an inbound one, or one
+   * held as unverified because its number is not proven for this ticket); null for anything else.
+   */
+  split: string | null
 }
 
 export interface UnverifiedEmail {
@@ -140,6 +145,16 @@ function deliveryNote(message: ConversationMessage): string | null {
   return null
 }
 
+/** A client's WhatsApp message (public.split_whatsapp_message takes these). */
+function splittable(message: ConversationMessage): boolean {
+  if (message.channel !== 'whatsapp') return false
+  if (message.direction === 'inbound') return true
+  return (
+    message.direction === 'internal' &&
+    (message.metadata as { unverified?: unknown } | null)?.unverified === true
+  )
+}
+
 export function toEntry(
   message: ConversationMessage,
   viewer: Viewer,
@@ -169,6 +184,7 @@ export function toEntry(
       url: links.get(file.object_path) ?? null,
     })),
     unverified,
+    split: splittable(message) ? message.id : null,
   }
 }
 
@@ -198,6 +214,7 @@ export function conversation(
     body: ticket.details?.trim() ? ticket.details : ticket.summary,
     attachments: [],
     unverified: null,
+    split: null,
   }
   return [opening, ...messages.map((message) => toEntry(message, viewer, links))]
 }

@@ -19,7 +19,8 @@ export const HELPDESK_MESSAGES = {
   notStaff: 'Tickets can only be assigned to staff.',
   chooseReplyKind: 'Choose a public reply, a WhatsApp reply or an internal note.',
   /** A WhatsApp reply on a ticket that has no client number (send_whatsapp_reply, 22023). */
-  noWhatsappNumber: 'This ticket has no WhatsApp number for the client. Reply by email instead.',
+  noWhatsappNumber:
+    'No WhatsApp number is verified for this ticket: a number counts once it has written to us with the ticket’s reference. Reply by email instead.',
   bodyRequired: 'Write the reply or note first.',
   bodyTooLong: 'Keep it under 4096 characters.',
   /** A change based on an outdated copy of the ticket (someone else saved first). */
@@ -216,6 +217,21 @@ export const unverifiedEmailDecisionSchema = z.object({
   decision: z.enum(['accept', 'discard'], UNVERIFIED_EMAIL_MESSAGES.chooseDecision),
 })
 export type UnverifiedEmailDecision = z.output<typeof unverifiedEmailDecisionSchema>
+
+export const SPLIT_MESSAGE_MESSAGES = {
+  unknownMessage: 'Unknown message. Reload the ticket and try again.',
+  /** 22023 from public.split_whatsapp_message: not a client's WhatsApp message. */
+  notSplittable: 'Only a WhatsApp message from a client can be moved to a new ticket.',
+  /** P0002 from public.split_whatsapp_message. */
+  gone: 'That message is gone. Reload the ticket to see the conversation as it is now.',
+} as const
+
+/** Staff move a client's WhatsApp message to a new ticket of its own (public.split_whatsapp_message). */
+export const splitMessageSchema = z.object({
+  ticketId,
+  messageId: z.uuid(SPLIT_MESSAGE_MESSAGES.unknownMessage),
+})
+export type SplitMessage = z.output<typeof splitMessageSchema>
 
 /** How a ticket logged for a client reached us (the ticket's channel). */
 export const CLIENT_TICKET_CHANNELS = {

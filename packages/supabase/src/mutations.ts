@@ -346,6 +346,22 @@ export async function decideUnverifiedEmailMutation(
 }
 
 /**
+ * Moves a client's WhatsApp message to a new ticket of its own (the same requester's; an
+ * unverified message's sender's own). Staff only: the database refuses anyone else (42501), a
+ * message that is not a client's WhatsApp message (22023) and one that is gone (P0002).
+ */
+export async function splitWhatsappMessageMutation(
+  client: TypedSupabaseClient,
+  messageId: string,
+): Promise<{ ticket_id: string; tracking_ref: string }> {
+  const { data } = await client
+    .rpc('split_whatsapp_message', { p_message: messageId })
+    .single()
+    .throwOnError()
+  return data
+}
+
+/**
  * A ticket an agent logs for a client (public.log_ticket_for_client): the client's account when
  * their confirmed address has one, else their requester contact; open and assigned to the agent.
  */

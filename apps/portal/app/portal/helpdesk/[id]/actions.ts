@@ -5,7 +5,9 @@ import { ATTACHMENT_MESSAGES } from '@siyakha/schemas/attachments'
 import {
   HELPDESK_MESSAGES,
   PRIORITY_LABELS,
+  SPLIT_MESSAGE_MESSAGES,
   type StaffReplyKind,
+  splitMessageSchema,
   staffReplySchema,
   staffStatusLabel,
   ticketAssignmentSchema,
@@ -22,6 +24,7 @@ import {
   decideUnverifiedEmailMutation,
   setTicketCompanyMutation,
   setTicketTagsMutation,
+  splitWhatsappMessageMutation,
   TicketChangedError,
   TicketNotUpdatedError,
   updateTicketPriorityMutation,
@@ -279,5 +282,41 @@ export const decideUnverifiedEmailAction = portalAction({
     }[accepted.outcome]
     if (accepted.ticket_id !== ticketId) revalidatePath(`/portal/helpdesk/${accepted.ticket_id}`)
     return succeeded(null, { message: done })
+  },
+})
+
+/**
+ * Moves a client's WhatsApp message to a new ticket (it was about something else). The database
+ * decides who may (staff only), creates the ticket for the same requester and logs the move on
+ * both tickets; the agent is told the new ticket's reference.
+ */
+export const splitWhatsappMessageAction = portalAction({
+  fields: ['ticketId', 'messageId'],
+  schema: splitMessageSchema,
+  role: 'staff',
+  present: (refusal) =>
+    refusal.reason === 'validation'
+      ? { ...refusal, message: Object.values(refusal.fieldErrors)[0] ?? refusal.message }
+      : refusal,
+  run: async ({ ticketId, messageId }, context): Promise<ActionState<{ ticketId: string }>> => {
+    let created: Awaited<ReturnType<typeof splitWhatsappMessageMutation>>
+    try {
+      created = await splitWhatsappMessageMutation(context.supabase, messageId)
+    } catch (error) {
+      const code = (error as { code?: unknown } | null)?.code
+      if (code === 'P0002') {
+        revalidatePath(`/portal/helpdesk/${ticketId}`)
+        return refuse(context, 'conflict', SPLIT_MESSAGE_MESSAGES.gone)
+      }
+      if (code === '22023') return refuse(context, 'failed', SPLIT_MESSAGE_MESSAGES.notSplittable)
+      return writeFailure(context, error, 'move the message to a new ticket')
+    }
+    revalidatePath('/portal/helpdesk')
+    revalidatePath(`/portal/helpdesk/${ticketId}`)
+    revalidatePath(`/portal/tickets/${ticketId}`)
+    return succeeded(
+      { ticketId: created.ticket_id },
+      { message: `Moved to a new ticket, ${created.tracking_ref}.` },
+    )
   },
 })

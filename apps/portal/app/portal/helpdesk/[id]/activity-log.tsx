@@ -35,6 +35,9 @@ function describe(event: TicketEvent): string {
     const channel = CHANNEL_LABELS[event.to_value as TicketChannel] ?? event.to_value
     return `created the ticket (${channel})`
   }
+  if (event.field === 'split') {
+    return `moved a WhatsApp message from ${event.from_value} to a new ticket, ${event.to_value}`
+  }
   const name = FIELD_NAMES[event.field] ?? event.field
   return `changed the ${name} from ${shown(event.field, event.from_value)} to ${shown(event.field, event.to_value)}`
 }

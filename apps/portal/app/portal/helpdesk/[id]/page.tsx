@@ -29,6 +29,7 @@ import { AccessDenied } from '../../access-denied'
 import { ActivityLog } from './activity-log'
 import { ReplyForm } from './reply-form'
 import { SendUpdateCard } from './send-update-card'
+import { SplitMessage } from './split-message'
 import { AssigneeField, CompanyField, PriorityField, StatusField, TagsField } from './ticket-panel'
 import { TicketPresence } from './ticket-presence'
 import { UnverifiedEmailActions } from './unverified-email'
@@ -142,6 +143,7 @@ export default async function HelpdeskTicketPage({ params }: { params: Promise<{
                 from={entry.unverified.from}
               />
             )}
+            splitAction={(entry) => <SplitMessage ticketId={ticket.id} messageId={entry.split} />}
           />
           <ReplyForm
             ticketId={ticket.id}
