@@ -156,7 +156,7 @@ export async function isStaffQuery(client: TypedSupabaseClient, userId: string):
 
 /** The SLA clock (…_sla_business_hours.sql), for the queue and the ticket page. */
 const SLA_COLUMNS = 'first_response_at, first_response_due_at, resolution_due_at, sla_paused_at, resolved_at'
-export const HELPDESK_TICKET_COLUMNS = `id, summary, details, status, close_reason, priority, channel, location, created_at, updated_at, tracking_ref, assigned_to, created_by_user_id, requester_name, version, tags, company_id, assignee_name, last_activity_at, ${SLA_COLUMNS}, company:companies(name), requester_contact:requester_contacts(email, phone)`
+export const HELPDESK_TICKET_COLUMNS = `id, summary, details, status, close_reason, priority, channel, location, created_at, updated_at, tracking_ref, assigned_to, created_by_user_id, requester_name, version, tags, company_id, assignee_name, last_activity_at, ${SLA_COLUMNS}, company:companies(name), requester_phone, requester_contact:requester_contacts(email, phone)`
 
 export interface HelpdeskQueueArgs {
   /** One status, 'active' (everything but resolved and closed) or 'all'. */

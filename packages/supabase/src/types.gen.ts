@@ -580,6 +580,7 @@ export type Database = {
           priority: Database['public']['Enums']['ticket_priority']
           requester_contact_id: string | null
           requester_name: string | null
+          requester_phone: string | null
           resolution_due_at: string | null
           resolution_reminder_at: string | null
           resolved_at: string | null
@@ -617,6 +618,7 @@ export type Database = {
           priority?: Database['public']['Enums']['ticket_priority']
           requester_contact_id?: string | null
           requester_name?: string | null
+          requester_phone?: string | null
           resolution_due_at?: string | null
           resolution_reminder_at?: string | null
           resolved_at?: string | null
@@ -654,6 +656,7 @@ export type Database = {
           priority?: Database['public']['Enums']['ticket_priority']
           requester_contact_id?: string | null
           requester_name?: string | null
+          requester_phone?: string | null
           resolution_due_at?: string | null
           resolution_reminder_at?: string | null
           resolved_at?: string | null

@@ -108,7 +108,8 @@ export default async function HelpdeskTicketPage({ params }: { params: Promise<{
   const requesterEmail =
     (ticket.created_by_user_id ? emails.get(ticket.created_by_user_id) : undefined) ??
     ticket.requester_contact?.email
-  const requesterPhone = ticket.requester_contact?.phone
+  // The number given for this ticket (logged for a client), else their contact's.
+  const requesterPhone = ticket.requester_phone ?? ticket.requester_contact?.phone
   const me = staff.find((person) => person.id === user.id)
   const ref = { ticketId: ticket.id, version: ticket.version }
 
