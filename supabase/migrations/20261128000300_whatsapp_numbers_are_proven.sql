@@ -82,7 +82,12 @@ as $$
                    and m.created_by = t.created_by_user_id and m.external_id is null and m.body = p_words
                    and m.created_at > now() - interval '7 days')
       then 'person'
+    -- An agent's typed number for a client (tickets.requester_phone, added by a later migration
+    -- of the same day: read through to_jsonb so this does not depend on which one runs first).
     when exists (select 1 from public.tickets t where t.id = p_ticket and t.contact_phone = p_phone)
+      or exists (select 1 from public.tickets t
+                 where t.id = p_ticket and private.e164(to_jsonb(t) ->> 'requester_phone') = p_phone
+                   and not exists (select 1 from public.support_requests r where r.ticket_id = t.id))
       or exists (select 1 from public.support_requests r
                  where r.ticket_id = p_ticket and private.e164(r.whatsapp_number) = p_phone)
       or exists (select 1 from public.tickets t join public.requester_contacts c on c.id = t.requester_contact_id
