@@ -82,6 +82,20 @@ async function fetchEmail(emailId: string): Promise<ReceivedEmail | 'missing' | 
   return parsed.data
 }
 
+/**
+ * The value with every NUL character removed from its strings: PostgreSQL's text and jsonb cannot
+ * hold one, and a mail may carry them anywhere (found by the inbound-email fuzz: a 500 and a
+ * mail lost to retries).
+ */
+function withoutNul<T>(value: T): T {
+  if (typeof value === 'string') return value.replaceAll('\u0000', '') as T
+  if (Array.isArray(value)) return value.map(withoutNul) as T
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withoutNul(v)])) as T
+  }
+  return value
+}
+
 function unverifiedLimit(): number {
   const configured = Number(Deno.env.get('INBOUND_UNVERIFIED_LIMIT_PER_HOUR'))
   return Number.isInteger(configured) && configured > 0 ? configured : UNVERIFIED_LIMIT_PER_HOUR
@@ -212,7 +226,7 @@ serve({
       }
       if (email === 'missing') return await record('content_missing')
 
-      const sender = parseAddress(email.from)
+      const sender = parseAddress(withoutNul(email.from))
       if (!sender) return await record('ignored', { reason: 'no_sender' })
       const inbound = settings()
       const automatic = automaticReason(email, sender.email, inbound)
@@ -222,7 +236,7 @@ serve({
         for (const id of bouncedRowIds(email, inbound)) {
           const { data, error } = await service.rpc('outbox_bounced', {
             p_id: id,
-            p_detail: `${sender.email}: ${(email.subject ?? '').slice(0, 200)}`,
+            p_detail: withoutNul(`${sender.email}: ${(email.subject ?? '').slice(0, 200)}`),
           })
           if (error) throw new Error(`outbox_bounced: ${error.message}`)
           if (data) bounced.push(id)
@@ -265,7 +279,7 @@ serve({
 
       const hints = ticketHints(email, inbound)
       const { data: result, error } = await service.rpc('receive_email', {
-        p: {
+        p: withoutNul({
           event_id: emailId,
           from_email: sender.email,
           from_name: sender.name,
@@ -281,7 +295,7 @@ serve({
           thread_ids: hints.threadIds,
           subject_ref: hints.subjectRef,
           unknown_sender: Deno.env.get('INBOUND_UNKNOWN_SENDER') === 'reject' ? 'reject' : 'ticket',
-        },
+        }),
       })
       if (error) throw new Error(`receive_email: ${error.message}`)
       return json(req, 200, result)
