@@ -1,8 +1,15 @@
 // Smaller data mistakes from the review (issue 43, item 20), each against the real database and
 // functions of the local stack.
-import { createTicketMutation, logTicketForClientMutation } from '@siyakha/supabase/mutations'
+import { CUSTOMER_DECISIONS } from '@siyakha/schemas/ticket'
+import {
+  addCustomerReplyMutation,
+  createTicketMutation,
+  customerDecisionMutation,
+  logTicketForClientMutation,
+} from '@siyakha/supabase/mutations'
 import { helpdeskTicketQuery, ticketQuery } from '@siyakha/supabase/queries'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { mailsTo } from './functions-helpers'
 import { ACME_CLINIC_ID, DEMO, type SignedInUser, signInAs, sql, uniqueEmail } from './helpers'
 
 let agent: SignedInUser
@@ -86,5 +93,58 @@ describe('a ticket an agent logs for a client', () => {
       requester_phone: '+27 82 555 0199',
       requester_contact: { email, phone: '+27 82 555 0199' },
     })
+  })
+})
+
+/** A resolved ticket of Thabo's, assigned to `assignee` (or nobody). */
+async function resolvedTicket(assignee: string | null) {
+  const [row] = await sql<{ id: string; tracking_ref: string }>(
+    `insert into public.tickets (created_by_user_id, summary, status, assigned_to, first_response_at)
+     values ($1, $2, 'resolved', $3, now()) returning id, tracking_ref`,
+    [DEMO.thabo.id, `Scanner offline ${Date.now()}`, assignee],
+  )
+  return row as { id: string; tracking_ref: string }
+}
+
+/** Who the outbox is to tell about a ticket, and what. */
+const outbox = (ticketId: string) =>
+  sql<{ event: string; recipient: string }>(
+    `select event, recipient from private.notification_outbox where ticket_id = $1 and event like 'customer_%'
+     order by recipient`,
+    [ticketId],
+  )
+
+describe('a customer’s “still broken” on a resolved ticket', () => {
+  it('alerts the assignee through the outbox, and the mail arrives', async () => {
+    const ticket = await resolvedTicket(DEMO.agent.id)
+    await customerDecisionMutation(thabo.supabase, { ticketId: ticket.id, move: CUSTOMER_DECISIONS.reopen })
+    expect(await outbox(ticket.id)).toEqual([{ event: 'customer_reopened', recipient: DEMO.agent.email }])
+    const [mail] = await mailsTo(DEMO.agent.email, `[${ticket.tracking_ref}]`, 15_000)
+    expect(mail?.Text).toContain(`says ${ticket.tracking_ref} is still not working, so it is open again`)
+  })
+
+  it('alerts every agent and provider admin when nobody is assigned', async () => {
+    const ticket = await resolvedTicket(null)
+    await customerDecisionMutation(thabo.supabase, { ticketId: ticket.id, move: CUSTOMER_DECISIONS.reopen })
+    // Every staff member there is now (other tests may have added some).
+    const staff = await sql<{ email: string }>(
+      `select distinct u.email from public.user_roles r join auth.users u on u.id = r.user_id order by u.email`,
+    )
+    expect(staff.map((person) => person.email)).toEqual(
+      expect.arrayContaining([DEMO.providerAdmin.email, DEMO.agent.email]),
+    )
+    expect(await outbox(ticket.id)).toEqual(
+      staff.map((person) => ({ event: 'customer_reopened', recipient: person.email })),
+    )
+  })
+
+  it('a reply that reopens it alerts once, with the reply', async () => {
+    const ticket = await resolvedTicket(DEMO.agent.id)
+    await addCustomerReplyMutation(thabo.supabase, {
+      ticketId: ticket.id,
+      body: 'Still broken after the restart.',
+      userId: thabo.id,
+    })
+    expect(await outbox(ticket.id)).toEqual([{ event: 'customer_reply', recipient: DEMO.agent.email }])
   })
 })

@@ -48,7 +48,7 @@ export interface MailSettings {
   unsubscribeSecret: string
 }
 
-const STAFF_EVENTS = new Set(['staff_new_ticket', 'customer_reply', 'staff_assigned'])
+const STAFF_EVENTS = new Set(['staff_new_ticket', 'customer_reply', 'customer_reopened', 'staff_assigned'])
 
 const escapeHtml = (text: string) =>
   text.replace(
@@ -77,6 +77,8 @@ function opening(row: OutboxRow): string {
       return `New ticket ${ref} from ${p.requester_name ?? 'a customer'}: "${p.summary}"`
     case 'customer_reply':
       return `${p.author_name ?? 'The customer'} wrote on ${ref}:`
+    case 'customer_reopened':
+      return `${p.requester_name ?? 'The customer'} says ${ref} is still not working, so it is open again: "${p.summary}"`
     case 'staff_assigned':
       return `${ref} is assigned to you: "${p.summary}"`
     default:
