@@ -148,3 +148,32 @@ describe('a customer’s “still broken” on a resolved ticket', () => {
     expect(await outbox(ticket.id)).toEqual([{ event: 'customer_reply', recipient: DEMO.agent.email }])
   })
 })
+
+describe('a follow-up opened from a closed ticket’s page', () => {
+  const THABOS_CLOSED = '00000000-0000-4000-8000-0000000000a4'
+  const ACMES_CLOSED = '00000000-0000-4000-8000-0000000000a6'
+  const THABOS_OPEN = '00000000-0000-4000-8000-0000000000a1'
+
+  it('links to the ticket it follows', async () => {
+    const ticket = await createTicketMutation(thabo.supabase, {
+      summary: 'The VPN drops again',
+      userId: thabo.id,
+      followUpOf: THABOS_CLOSED,
+    })
+    const [row] = await sql<{ follow_up_of: string | null }>(
+      'select follow_up_of from public.tickets where id = $1',
+      [ticket.id],
+    )
+    expect(row?.follow_up_of).toBe(THABOS_CLOSED)
+  })
+
+  it('only of a closed ticket the customer can read', async () => {
+    for (const followUpOf of [ACMES_CLOSED, THABOS_OPEN]) {
+      await expect(
+        createTicketMutation(thabo.supabase, { summary: 'Sneaky follow-up', userId: thabo.id, followUpOf }),
+      ).rejects.toMatchObject({ code: '42501' })
+    }
+    const rows = await sql("select 1 from public.tickets where summary = 'Sneaky follow-up'")
+    expect(rows).toEqual([])
+  })
+})

@@ -181,7 +181,10 @@ test('the customer continues on the company’s WhatsApp number with the referen
   await expect(customer.getByRole('region', { name: 'Send Update via WhatsApp' })).toHaveCount(0)
 })
 
-test('a closed ticket takes no reply and points to a new ticket', async ({ portalAs, request }) => {
+test('a closed ticket takes no reply and points to a follow-up ticket that links to it', async ({
+  portalAs,
+  request,
+}) => {
   const ticket = await createTicketAs(request, THABO, { summary: `Wrong ticket ${unique()}` })
   const customer = await portalAs(THABO, `/portal/tickets/${ticket.id}`)
   await customer.getByRole('button', { name: 'Cancel ticket' }).click()
@@ -189,10 +192,13 @@ test('a closed ticket takes no reply and points to a new ticket', async ({ porta
   await expect(customer.getByText('The ticket is cancelled.')).toBeVisible()
   const reply = customer.getByRole('region', { name: 'Reply' })
   await expect(reply.getByRole('textbox')).toHaveCount(0)
-  await expect(reply.getByRole('link', { name: 'open a new ticket' })).toHaveAttribute(
-    'href',
-    '/portal/tickets',
-  )
+  const followUp = reply.getByRole('link', { name: 'open a follow-up ticket' })
+  await expect(followUp).toHaveAttribute('href', `/portal/tickets?follow_up=${ticket.id}#new-ticket`)
+  await followUp.click()
+  await expect(customer.getByText(`A follow-up of ${ticket.tracking_ref}, which is closed`)).toBeVisible()
+  // The new ticket's form carries the link (the database checks it again: supabase/tests/ticket-data.test.ts).
+  await expect(customer.locator('input[type="hidden"][name="followUpOf"]')).toHaveValue(ticket.id)
+  await customer.goBack()
   // A cancelled ticket is not rated.
   await expect(customer.getByRole('region', { name: 'Rate our help' })).toHaveCount(0)
   await customer.goto(url(`/portal/tickets/${ticket.id}`))

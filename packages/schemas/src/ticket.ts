@@ -31,6 +31,11 @@ export const ticketFormSchema = z.object({
   details: text(10_000).optional(),
   phone: z.string().trim().min(1, TICKET_MESSAGES.missingInfo.description).pipe(phoneE164),
   message: text(MESSAGE_MAX, { min: 1, required: TICKET_MESSAGES.missingInfo.description }),
+  /** The closed ticket this one follows up (a hidden field when opened from its page). */
+  followUpOf: z.preprocess(
+    (value) => (value === '' || value === null ? undefined : value),
+    z.uuid('Unknown ticket to follow up.').optional(),
+  ),
 })
 export type TicketForm = z.input<typeof ticketFormSchema>
 

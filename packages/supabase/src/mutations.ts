@@ -9,6 +9,8 @@ export interface CreateTicketInput {
   userId: string
   /** The customer's own WhatsApp number (E.164), when they gave one. */
   contactPhone?: string | null
+  /** The closed ticket this one follows up (the database checks the user can read it). */
+  followUpOf?: string | null
 }
 
 /**
@@ -17,7 +19,7 @@ export interface CreateTicketInput {
  */
 export async function createTicketMutation(
   client: TypedSupabaseClient,
-  { summary, details, userId, contactPhone }: CreateTicketInput,
+  { summary, details, userId, contactPhone, followUpOf }: CreateTicketInput,
 ): Promise<{ id: string; tracking_ref: string }> {
   const { data } = await client
     .from('tickets')
@@ -30,6 +32,7 @@ export async function createTicketMutation(
       details: details?.trim() ? details : null,
       // The customer's WhatsApp: agents answer there, and messages from it find this ticket.
       ...(contactPhone ? { contact_phone: contactPhone } : {}),
+      ...(followUpOf ? { follow_up_of: followUpOf } : {}),
     })
     .select('id, tracking_ref')
     .single()

@@ -79,7 +79,7 @@ function messageOf(error: unknown, what: string): string | null {
 
 /** 'Create & Open WhatsApp' on /portal/tickets. */
 export const createTicketAction = portalAction({
-  fields: ['summary', 'details', 'phone', 'message'],
+  fields: ['summary', 'details', 'phone', 'message', 'followUpOf'],
   schema: ticketFormSchema,
   precheck: (values) =>
     !values.summary.trim() || !values.phone.trim() || !values.message.trim()
@@ -109,6 +109,7 @@ export const createTicketAction = portalAction({
         details: data.details,
         userId: user.id,
         contactPhone: data.phone,
+        followUpOf: data.followUpOf,
       })
     } catch (error) {
       console.error('Could not create the ticket', error)

@@ -37,9 +37,10 @@ function validate(values: TicketValues): Validation<unknown> {
  * customer's WhatsApp number, where agents answer) and records the message intent; the browser
  * then opens a chat with the company's WhatsApp with the message and its reference, and the ticket
  * page offers 'Mark as sent' (the webhook marks it delivered when the message arrives). Without
- * JavaScript the answer links to the chat instead.
+ * JavaScript the answer links to the chat instead. Opened from a closed ticket's page, the new
+ * ticket is its follow-up (`followUpOf`).
  */
-export function CreateTicketForm() {
+export function CreateTicketForm({ followUpOf }: { followUpOf?: string } = {}) {
   const router = useRouter()
   const handoff = useWhatsappHandoff('the ticket timeline')
   const form = useActionForm<ChatOpened, TicketValues>({
@@ -60,6 +61,7 @@ export function CreateTicketForm() {
   return (
     <form {...form.props} noValidate className="mt-6 space-y-4" aria-busy={form.pending || undefined}>
       <FlowOutcome state={state} hydrated={hydrated} />
+      {followUpOf ? <input type="hidden" name="followUpOf" value={followUpOf} /> : null}
       <div key={form.key} className="space-y-4">
         <InputField
           label="Summary"

@@ -1,13 +1,31 @@
+import { ticketQuery } from '@siyakha/supabase/queries'
 import { Container } from '@siyakha/ui/container'
 import type { Metadata } from 'next'
-import { requireUser } from '@/lib/session'
+import { z } from 'zod'
+import { requireUser, serverSupabase } from '@/lib/session'
 import { TicketList } from '../ticket-list'
 import { CreateTicketForm } from './create-ticket-form'
 
 export const metadata: Metadata = { title: 'My Tickets' }
 
-export default async function TicketsPage() {
+/**
+ * The closed ticket named by `?follow_up=` that the user can read, or none (a bad or foreign id
+ * just opens a plain new ticket; the database checks the link again when the ticket is created).
+ */
+async function followedUp(raw: unknown): Promise<{ id: string; ref: string } | undefined> {
+  const id = z.uuid().safeParse(Array.isArray(raw) ? raw[0] : raw)
+  if (!id.success) return undefined
+  const { data } = await ticketQuery(await serverSupabase(), id.data)
+  return data?.status === 'closed' ? { id: data.id, ref: data.tracking_ref } : undefined
+}
+
+export default async function TicketsPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>
+}) {
   await requireUser('/portal/tickets')
+  const followUp = await followedUp((await searchParams).follow_up)
   return (
     <Container width="3xl" className="space-y-10 py-10">
       <section
@@ -21,7 +39,13 @@ export default async function TicketsPage() {
         <p className="mt-1 text-slate-600">
           We create the ticket, then open WhatsApp with your message and its reference filled in.
         </p>
-        <CreateTicketForm />
+        {followUp ? (
+          <p className="mt-3 text-sm text-slate-700">
+            A follow-up of <span className="font-mono">{followUp.ref}</span>, which is closed: we will see
+            what was done there.
+          </p>
+        ) : null}
+        <CreateTicketForm followUpOf={followUp?.id} />
       </section>
       <section aria-labelledby="my-tickets-title">
         <h2 id="my-tickets-title" className="mb-4 text-xl font-bold text-brand-900">

@@ -54,8 +54,11 @@ export function ReplyCard({
       <Card title="Reply" id="reply-title">
         <p className="mt-1 text-sm text-slate-600">
           This ticket is closed. If you need more help,{' '}
-          <Link href="/portal/tickets" className="font-semibold text-brand-700 underline underline-offset-2">
-            open a new ticket
+          <Link
+            href={`/portal/tickets?follow_up=${ticketId}#new-ticket`}
+            className="font-semibold text-brand-700 underline underline-offset-2"
+          >
+            open a follow-up ticket
           </Link>
           .
         </p>
