@@ -778,6 +778,67 @@ describe('a number belongs to whoever proves it (issue 43, part C)', () => {
     expect((number as { phone: string }).phone).toBe(victimPhone)
   })
 
+  it('the portal’s one-time code with the Ref proves a number nobody typed; wrong codes are limited', async () => {
+    const customer = await newCustomer('wa-code')
+    const { data: ticket } = await customer.supabase
+      .from('tickets')
+      .insert({ created_by_user_id: customer.id, summary: 'Scanner will not scan to email' })
+      .select('id, tracking_ref')
+      .single()
+      .throwOnError()
+    const { data: code } = await customer.supabase
+      .rpc('whatsapp_verification_code', { p_ticket: ticket.id })
+      .throwOnError()
+    expect(code).toMatch(/^\d{6}$/)
+    // Only the requester is shown it.
+    const other = await newCustomer('wa-code-other')
+    const agent = await signInAs('agent')
+    for (const reader of [other, agent]) {
+      const { data } = await reader.supabase
+        .rpc('whatsapp_verification_code', { p_ticket: ticket.id })
+        .throwOnError()
+      expect(data).toBeNull()
+    }
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0')
+
+    // The Ref alone, or with a wrong code, proves nothing.
+    const phone = newNumber()
+    await inbound(phone, `Ref: ${ticket.tracking_ref}`)
+    await inbound(phone, `Ref: ${ticket.tracking_ref} Verify ${wrong}`)
+    expect((await messagesOn(ticket.id)).map((m) => m.direction)).toEqual(['internal', 'internal'])
+    // The code the customer was shown does, and consent comes with it.
+    await inbound(phone, `Ref: ${ticket.tracking_ref} Verify ${code}`)
+    // (WhatsApp times are whole seconds: the message may sort before the notes of the same second.)
+    expect(
+      (await messagesOn(ticket.id))
+        .map((m) => `${m.direction}: ${m.body}`)
+        .filter((m) => m.startsWith('inbound')),
+    ).toEqual([`inbound: Ref: ${ticket.tracking_ref} Verify ${code}`])
+    const [proof] = await sql<{ user_id: string; via: string }>(
+      'select user_id, via from whatsapp_verified_numbers where phone_e164 = $1',
+      [phone],
+    )
+    expect(proof).toEqual({ user_id: customer.id, via: 'code' })
+    const [row] = await sql<{ whatsapp_opt_in_at: Date | null }>(
+      'select whatsapp_opt_in_at from tickets where id = $1',
+      [ticket.id],
+    )
+    expect(row?.whatsapp_opt_in_at).not.toBeNull()
+
+    // Five wrong codes from a number, and it is not listened to for codes for a day.
+    const guesser = newNumber()
+    for (let i = 1; i <= 5; i++) {
+      const guess = String((Number(code) + i) % 1_000_000).padStart(6, '0')
+      await inbound(guesser, `Ref: ${ticket.tracking_ref} Verify ${guess}`)
+    }
+    await inbound(guesser, `Ref: ${ticket.tracking_ref} Verify ${code}`)
+    const [guessed] = await sql<{ count: number }>(
+      'select count(*)::int as count from whatsapp_verified_numbers where phone_e164 = $1',
+      [guesser],
+    )
+    expect(guessed?.count).toBe(0)
+  })
+
   it('/log-it: agents reply to the WhatsApp number the client gave, never the contact number', async () => {
     const landline = newNumber()
     const whatsapp = newNumber()

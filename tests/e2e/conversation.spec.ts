@@ -171,10 +171,11 @@ test('the customer continues on the company’s WhatsApp number with the referen
   const ticket = await createTicketAs(request, THABO, { summary: `Phones ring twice ${unique()}` })
   const customer = await portalAs(THABO, `/portal/tickets/${ticket.id}`)
   const link = customer.getByRole('link', { name: 'Continue on WhatsApp' })
-  // The number is the CMS settings' (studio/seed: +27820000000), not one the customer typed.
+  // The number is the CMS settings' (studio/seed: +27820000000), not one the customer typed; the
+  // message carries the customer's one-time code, which proves the phone it comes from is theirs.
   await expect(link).toHaveAttribute(
     'href',
-    `https://wa.me/27820000000?text=Ref%3A%20${ticket.tracking_ref}%0A`,
+    new RegExp(`^https://wa\\.me/27820000000\\?text=Ref%3A%20${ticket.tracking_ref}%20Verify%20\\d{6}%0A$`),
   )
   await expect(link).toHaveAttribute('target', '_blank')
   // The client-number flow is the helpdesk's now.

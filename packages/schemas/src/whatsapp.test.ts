@@ -55,5 +55,9 @@ describe('WhatsApp links', () => {
     expect(continueOnWhatsappLink('+27 11 000 0000', 'TCK-AB12CD')).toBe(
       'https://wa.me/27110000000?text=Ref%3A%20TCK-AB12CD%0A',
     )
+    // With the requester's one-time code, the message proves the phone is theirs.
+    expect(continueOnWhatsappLink('+27 11 000 0000', 'TCK-AB12CD', '042917')).toBe(
+      'https://wa.me/27110000000?text=Ref%3A%20TCK-AB12CD%20Verify%20042917%0A',
+    )
   })
 })

@@ -64,8 +64,13 @@ export function ticketUpdateLink(phoneE164: string, text: string): string {
 
 /**
  * "Continue on WhatsApp" on a customer's ticket: a chat with the company's number, the ticket's
- * reference filled in so the message that arrives finds its ticket.
+ * reference filled in so the message that arrives finds its ticket, and the requester's one-time
+ * code (public.whatsapp_verification_code), which proves the phone it comes from is theirs.
  */
-export function continueOnWhatsappLink(companyNumberE164: string, trackingRef: string): string {
-  return ticketUpdateLink(companyNumberE164, `Ref: ${trackingRef}\n`)
+export function continueOnWhatsappLink(
+  companyNumberE164: string,
+  trackingRef: string,
+  code: string | null = null,
+): string {
+  return ticketUpdateLink(companyNumberE164, `Ref: ${trackingRef}${code ? ` Verify ${code}` : ''}\n`)
 }

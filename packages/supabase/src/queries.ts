@@ -128,6 +128,18 @@ export function ticketWhatsappQuery(client: TypedSupabaseClient, ticketId: strin
 }
 
 /**
+ * The requester's one-time WhatsApp code for their own ticket (public.whatsapp_verification_code):
+ * sent with the ticket's reference, it proves the phone is theirs. Null for anyone else.
+ */
+export async function whatsappVerificationCodeQuery(
+  client: TypedSupabaseClient,
+  ticketId: string,
+): Promise<string | null> {
+  const { data } = await client.rpc('whatsapp_verification_code', { p_ticket: ticketId }).throwOnError()
+  return data ?? null
+}
+
+/**
  * Whether the signed-in user is a provider admin (siyakha_admin). A failing check is logged and
  * treated as "not admin": the admin tools stay hidden rather than the page failing.
  */

@@ -367,7 +367,7 @@ export type Database = {
           ticket_company_id: string | null
           ticket_created_by_user_id: string | null
           ticket_id: string
-          uploaded_by: string
+          uploaded_by: string | null
         }
         Insert: {
           content_type: string
@@ -381,7 +381,7 @@ export type Database = {
           ticket_company_id?: string | null
           ticket_created_by_user_id?: string | null
           ticket_id: string
-          uploaded_by?: string
+          uploaded_by?: string | null
         }
         Update: {
           content_type?: string
@@ -395,7 +395,7 @@ export type Database = {
           ticket_company_id?: string | null
           ticket_created_by_user_id?: string | null
           ticket_id?: string
-          uploaded_by?: string
+          uploaded_by?: string | null
         }
         Relationships: [
           {
@@ -805,6 +805,10 @@ export type Database = {
         Args: { p_message: string }
         Returns: Json
       }
+      ask_customer: {
+        Args: { p_ticket: string; p_version: number; p_question: string }
+        Returns: number
+      }
       begin_two_factor_attempt: {
         Args: never
         Returns: { attempt_id: string; retry_after: number; wait_if_wrong: number }[]
@@ -951,6 +955,10 @@ export type Database = {
       }
       whatsapp_status: {
         Args: { p: Json }
+        Returns: string
+      }
+      whatsapp_verification_code: {
+        Args: { p_ticket: string }
         Returns: string
       }
     }

@@ -1,6 +1,6 @@
 import { canRate, customerStatusLabel } from '@siyakha/schemas/ticket'
 import { continueOnWhatsappLink } from '@siyakha/schemas/whatsapp'
-import { ticketQuery, ticketRatingQuery } from '@siyakha/supabase/queries'
+import { ticketQuery, ticketRatingQuery, whatsappVerificationCodeQuery } from '@siyakha/supabase/queries'
 import { Container } from '@siyakha/ui/container'
 import { Link } from '@siyakha/ui/link'
 import type { Metadata } from 'next'
@@ -10,6 +10,7 @@ import { companyWhatsappNumber } from '@/lib/company-contact'
 import { conversation } from '@/lib/conversation'
 import { formatDateTime } from '@/lib/format'
 import { ticketBindings } from '@/lib/live-bindings'
+import { optionalRead } from '@/lib/optional-read'
 import { requireUser, serverSupabase } from '@/lib/session'
 import { loadTicketWithTimeline } from '@/lib/ticket-loader'
 import { AccessDenied } from '../../access-denied'
@@ -24,6 +25,11 @@ export const metadata: Metadata = { title: 'Ticket' }
 async function ratingOf(ticketId: string) {
   const { data } = await ticketRatingQuery(await serverSupabase(), ticketId)
   return data
+}
+
+/** The requester's one-time WhatsApp code for this ticket (null for anyone else). */
+async function whatsappCodeOf(ticketId: string) {
+  return { data: await whatsappVerificationCodeQuery(await serverSupabase(), ticketId) }
 }
 
 export default async function TicketPage({ params }: { params: Promise<{ id: string }> }) {
@@ -43,6 +49,11 @@ export default async function TicketPage({ params }: { params: Promise<{ id: str
   )
   const rateable = ticket.created_by_user_id === user.id && canRate(ticket)
   const rating = rateable ? await ratingOf(ticket.id) : null
+  // The requester's one-time code rides in "Continue on WhatsApp": it proves the phone is theirs.
+  const whatsappCode =
+    whatsappNumber && ticket.created_by_user_id === user.id
+      ? await optionalRead('the WhatsApp code', () => whatsappCodeOf(ticket.id), null)
+      : null
   return (
     <Container width="3xl" className="space-y-8 py-10">
       <div>
@@ -70,7 +81,9 @@ export default async function TicketPage({ params }: { params: Promise<{ id: str
       <ReplyCard
         ticketId={ticket.id}
         status={ticket.status}
-        whatsappLink={whatsappNumber ? continueOnWhatsappLink(whatsappNumber, ticket.tracking_ref) : null}
+        whatsappLink={
+          whatsappNumber ? continueOnWhatsappLink(whatsappNumber, ticket.tracking_ref, whatsappCode) : null
+        }
       />
     </Container>
   )
