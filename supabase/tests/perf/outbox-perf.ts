@@ -18,6 +18,18 @@ import { client, percentile, startStackProcess } from './harness'
 const REPLIES = Number(process.env.PERF_REPLIES ?? 20)
 const BURST = Number(process.env.PERF_BURST ?? 500)
 
+/** The Reply-To address of the newest mail to `to`. */
+async function replyAddressOf(mailbox: string, to: string): Promise<string> {
+  const list = (await (await fetch(`${mailbox}/api/v1/messages?to=${encodeURIComponent(to)}`)).json()) as {
+    messages: { ID: string }[]
+  }
+  const headers = (await (
+    await fetch(`${mailbox}/api/v1/message/${list.messages[0]?.ID}/headers`)
+  ).json()) as Record<string, string[]>
+  const replyTo = headers['Reply-To']?.[0] ?? ''
+  return /<([^>]+)>/.exec(replyTo)?.[1] ?? replyTo
+}
+
 async function mailCount(mailbox: string, to: string): Promise<number> {
   const answer = await fetch(`${mailbox}/api/v1/messages?to=${encodeURIComponent(to)}`)
   return ((await answer.json()) as { total: number }).total
@@ -50,6 +62,8 @@ try {
     .throwOnError()
   // The acknowledgement: also warms the worker (the first call boots Deno).
   while ((await mailCount(stack.mailbox, email)) < 1) await new Promise((resolve) => setTimeout(resolve, 50))
+  // The customer's own reply address (in the acknowledgement): only a reply to it is theirs.
+  const replyTo = await replyAddressOf(stack.mailbox, email)
 
   // 1. A staff reply, from the API's answer to the mail in the customer's mailbox, one at a time.
   const latency: number[] = []
@@ -108,13 +122,13 @@ try {
     const t1 = performance.now()
     await transport.sendMail({
       from: email,
-      to: 'support@siyakha.example',
+      to: replyTo,
       subject: `Re: [${ticket.tracking_ref}] Outbox benchmark`,
       text: `Answer ${i}\n\nOn Monday, Siyakha Support wrote:\n> Reply ${i}`,
     })
     for (;;) {
       const { rows } = await db.query(
-        `select 1 from public.ticket_messages where ticket_id = $1 and channel = 'email' and body = $2`,
+        `select 1 from public.ticket_messages where ticket_id = $1 and channel = 'email' and direction = 'inbound' and body = $2`,
         [ticket.id, `Answer ${i}`],
       )
       if (rows.length > 0) break
