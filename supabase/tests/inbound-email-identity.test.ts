@@ -8,7 +8,12 @@
 import nodemailer, { type SendMailOptions } from 'nodemailer'
 import { afterAll, describe, expect, it } from 'vitest'
 import { dmarcVerdict } from '../functions/_shared/auth-results'
-import { checkReplyToken, readReplyTokens, replyAddressFor } from '../functions/_shared/reply-token'
+import {
+  checkReplyToken,
+  readReplyTokens,
+  replyAddressFor,
+  ticketTokenSignature,
+} from '../functions/_shared/reply-token'
 import { mailsTo, newUser, urls } from './functions-helpers'
 import { DEMO, signInAs, sql } from './helpers'
 
@@ -118,6 +123,14 @@ describe('the reply address', () => {
     expect(await check('agent@siyakha.example')).toBe('ticket')
     // Another ticket's id: the signature is over this ticket.
     expect(await check('thabo@example.co.za', '00000000-0000-4000-8000-00000000bbbb')).toBe('invalid')
+    // The first form (ticket only, in mails sent before recipients had their own) still finds the
+    // ticket, and proves nobody.
+    const first = `reply+tck-7q4m2a.${await ticketTokenSignature(ticket.id, 'test-secret')}@reply.siyakha.example`
+    const [old] = readReplyTokens([first], settings.replyDomain)
+    expect(old?.recipient).toBeNull()
+    expect(
+      await checkReplyToken(old as NonNullable<typeof old>, ticket.id, 'thabo@example.co.za', 'test-secret'),
+    ).toBe('ticket')
     const forged = mine.replace(/\.[a-z2-7]{10}@/, '.aaaaaaaaaa@')
     const [bad] = readReplyTokens([forged], settings.replyDomain)
     expect(
