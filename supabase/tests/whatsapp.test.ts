@@ -2,7 +2,7 @@
 // to end on the local stack: the Graph API stand-in plays Meta (it records sends and posts signed
 // webhook events), whatsapp-webhook stores what comes in, the outbox worker sends agents' replies.
 import { afterEach, describe, expect, it } from 'vitest'
-import { callFunction, supportRequest } from './functions-helpers'
+import { callFunction, mailsTo, supportRequest } from './functions-helpers'
 import { newCustomer, signInAs, sql, urls, withPg } from './helpers'
 
 const graph = (path: string, init?: RequestInit) => fetch(`${urls.graph}${path}`, init)
@@ -842,10 +842,12 @@ describe('a number belongs to whoever proves it (issue 43, part C)', () => {
   it('/log-it: agents reply to the WhatsApp number the client gave, never the contact number', async () => {
     const landline = newNumber()
     const whatsapp = newNumber()
-    const { status, body } = await callFunction('log-support-call', {
-      body: supportRequest({ contact_number: landline, whatsapp_number: whatsapp }),
-    })
+    const request = supportRequest({ contact_number: landline, whatsapp_number: whatsapp })
+    const { status, body } = await callFunction('log-support-call', { body: request })
     expect(status).toBe(200)
+    // The acknowledgement says how the number proves itself.
+    const [ack] = await mailsTo(request.email as string, String(body.reference), 10_000)
+    expect(ack?.Text).toContain(`send us a message from ${whatsapp} that includes "Ref: ${body.reference}"`)
     const [ticket] = await sql<{ id: string; tracking_ref: string }>(
       'select id, tracking_ref from tickets where tracking_ref = $1',
       [body.reference],

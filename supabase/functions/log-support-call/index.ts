@@ -41,6 +41,13 @@ servePublicForm({
         '',
         `Follow the ticket in the portal: ${portalUrl()}/portal/my-tickets (sign in, or sign up with ${request.email}).`,
         `If you need to add anything, reply to this email and keep ${trackingRef} in the subject.`,
+        // The number typed on the form proves nothing about who holds it (messaging-contract.md §6):
+        // our WhatsApp answers go to it only once it has written to us with the reference.
+        ...(request.whatsapp_number
+          ? [
+              `To continue on WhatsApp, send us a message from ${request.whatsapp_number} that includes "Ref: ${trackingRef}". We reply on WhatsApp only to a number that has written to us about this ticket.`,
+            ]
+          : []),
         'Business hours: 08:00 to 17:00, Monday to Friday.',
         '',
         'Siyakha Tech',
@@ -56,7 +63,7 @@ servePublicForm({
           ['Request', requestReference],
           ['Full name', request.full_name],
           ['Contact number', request.contact_number],
-          ['WhatsApp number', request.whatsapp_number],
+          ['WhatsApp number (unverified until it writes with the reference)', request.whatsapp_number],
           ['Email', request.email],
           ['Category', request.category],
           ['Preferred channel', request.preferred_channel],
