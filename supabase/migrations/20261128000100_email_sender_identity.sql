@@ -132,8 +132,9 @@ begin
     -- joins the account when that person signs up). The new ticket's trigger acknowledges it
     -- with the reference.
     if account is null then
+      -- The name in From is the sender's claim too: an unverified one is not written on the contact.
       insert into public.requester_contacts as c (email, full_name)
-      values (sender, left(coalesce(sender_name, split_part(sender, '@', 1)), 200))
+      values (sender, left(coalesce(case when verified then sender_name end, split_part(sender, '@', 1)), 200))
       on conflict (lower(email)) do update set updated_at = now()
       returning * into contact;
     end if;
@@ -212,7 +213,11 @@ begin
   if item.metadata ->> 'opened_ticket' = 'true' then
     update public.tickets
     set summary = left(coalesce(nullif(btrim(item.metadata ->> 'summary'), ''), '(no subject)'), 200),
-        details = item.body
+        details = item.body,
+        -- Staff vouch for the sender now: a contact without an account goes by the name they gave.
+        requester_name = case when created_by_user_id is null
+                              then left(coalesce(nullif(btrim(item.metadata ->> 'from_name'), ''), requester_name), 200)
+                              else requester_name end
     where id = ticket.id;
     delete from public.ticket_messages where id = item.id;
     outcome := 'opened';

@@ -399,17 +399,27 @@ describe('staff decide on an unverified item (item 4)', () => {
     })
     const [event] = await handled(stranger)
     expect(event?.outcome).toBe('unverified_new_ticket')
+    // The name in From is a claim as well: the new contact goes by the address until staff accept.
+    const [opened] = await sql<{ requester_name: string }>(
+      'select requester_name from tickets where id = $1',
+      [event?.ticket_id],
+    )
+    expect(opened?.requester_name).toBe(stranger.split('@')[0])
     const [item] = await emailsOn(event?.ticket_id as string)
     const agent = await signInAs('agent')
     const { data } = await agent.supabase
       .rpc('accept_unverified_email', { p_message: item?.id as string })
       .throwOnError()
     expect(data).toEqual({ outcome: 'opened', ticket_id: event?.ticket_id })
-    const [ticket] = await sql<{ summary: string; details: string }>(
-      'select summary, details from tickets where id = $1',
+    const [ticket] = await sql<{ summary: string; details: string; requester_name: string }>(
+      'select summary, details, requester_name from tickets where id = $1',
       [event?.ticket_id],
     )
-    expect(ticket).toEqual({ summary: 'Quote for 12 laptops', details: 'Please call me back.' })
+    expect(ticket).toEqual({
+      summary: 'Quote for 12 laptops',
+      details: 'Please call me back.',
+      requester_name: 'Naledi',
+    })
     expect(await emailsOn(event?.ticket_id as string)).toEqual([])
   })
 })
