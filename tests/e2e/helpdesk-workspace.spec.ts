@@ -118,6 +118,25 @@ test('bulk changes assign and prioritise the selected tickets; the activity log 
     await expect(row.locator('td[data-label="Priority"]')).toHaveText('High')
   }
 
+  // A refused change (closing needs a reason) changes nothing and keeps the selection.
+  const selectAll = agent.getByLabel('Select every ticket on this page')
+  await selectAll.uncheck()
+  await selectAll.check()
+  await expect(agent.getByText('2 tickets selected')).toBeVisible()
+  await bulk.getByLabel('Set status').selectOption('closed')
+  await bulk.getByRole('button', { name: 'Apply to selected' }).click()
+  await expect(bulk.getByText('Choose a close reason to close the ticket.')).toBeVisible()
+  for (const box of await agent.locator('input[name="ids"][form="bulk-form"]').all()) {
+    await expect(box).toBeChecked()
+  }
+  await expect(agent.getByText('2 tickets selected')).toBeVisible()
+  for (const row of await rows(agent).all()) {
+    await expect(row.locator('td[data-label="Status"]')).toHaveText('New')
+  }
+  // Unticked again for the next step.
+  await selectAll.uncheck()
+  await bulk.getByLabel('Set status').selectOption('')
+
   // Nothing selected: the bar says so and changes nothing.
   await bulk.getByLabel('Set priority').selectOption('low')
   await bulk.getByRole('button', { name: 'Apply to selected' }).click()

@@ -50,10 +50,12 @@ export function BulkBar({ staff }: { staff: readonly StaffChoice[] }) {
   const underAField = Object.keys(form.errors).some((name) => name !== 'ids')
   const problem = form.state.status === 'error' && !underAField ? form.state.message : undefined
   return (
+    // Posted by the hook's submit handler, not as a React form action, which resets the form (and
+    // with it the rows' checkboxes, which belong to it) after every answer: a refused change keeps
+    // the selection, to be fixed and applied again. A plain post without JavaScript still works.
     <form
       id="bulk-form"
-      ref={form.formRef}
-      action={form.formAction}
+      {...form.props}
       aria-labelledby="bulk-form-title"
       className="grid gap-3 rounded-xl border border-slate-200 bg-slate-50 p-3 sm:grid-cols-2 lg:grid-cols-[auto_repeat(4,minmax(0,1fr))_auto] lg:items-end"
     >
