@@ -173,6 +173,64 @@ describe('the provider’s verdict (Authentication-Results)', () => {
   })
 })
 
+describe('the local provider (the mailbox)', () => {
+  it('heads every received mail with its own Authentication-Results: none by default, pass or fail by sender or domain', async () => {
+    const sender = `ar-${Date.now()}@ar-${Date.now()}.example`
+    const domain = sender.split('@')[1] as string
+    const results = async (subject: string) => {
+      await send({
+        from: sender,
+        subject,
+        text: 'x',
+        headers: { 'Authentication-Results': `${AUTHSERV}; dmarc=pass header.from=${domain}` },
+      })
+      let found: string[] = []
+      await expect
+        .poll(
+          async () => {
+            const { deliveries } = (await (await fetch(`${urls.mailbox}/api/v1/webhooks`)).json()) as {
+              deliveries: { email_id: string }[]
+            }
+            for (const { email_id } of deliveries.slice(0, 20)) {
+              const email = (await (
+                await fetch(`${urls.mailbox}/resend/emails/receiving/${email_id}`, {
+                  headers: { Authorization: 'Bearer re_local_inbound_key_for_development_only' },
+                })
+              ).json()) as { subject: string; headers: Record<string, string | string[]> }
+              if (email.subject === subject) found = [email.headers['authentication-results'] ?? []].flat()
+            }
+            return found.length
+          },
+          { timeout: 10_000 },
+        )
+        .toBe(2)
+      return found
+    }
+    const [first, written] = await results(`ar default ${Date.now()}`)
+    expect(first).toBe(
+      `${AUTHSERV}; spf=none smtp.mailfrom=${sender}; dkim=none; dmarc=none header.from=${domain}`,
+    )
+    // What the sender wrote stays below, for the function to ignore.
+    expect(written).toBe(`${AUTHSERV}; dmarc=pass header.from=${domain}`)
+    await dmarc({ sender: 'nobody@elsewhere.example', result: 'pass' })
+    const domainRule = await fetch(`${urls.mailbox}/api/v1/_local/dmarc`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ domain, result: 'fail' }),
+    })
+    expect(await domainRule.json()).toEqual({ domain, result: 'fail' })
+    expect((await results(`ar domain ${Date.now()}`))[0]).toContain('dmarc=fail')
+    await dmarc({ sender, result: 'pass' })
+    expect((await results(`ar sender ${Date.now()}`))[0]).toContain('dmarc=pass')
+    const bad = await fetch(`${urls.mailbox}/api/v1/_local/dmarc`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ sender, result: 'maybe' }),
+    })
+    expect(bad.status).toBe(400)
+  })
+})
+
 describe('forged mail (item 2): From is not evidence', () => {
   it('From an agent with the ticket’s tag is an unverified item attributed to nobody, never an internal note', async () => {
     const { ticket } = await waitingTicket('forged-agent')
