@@ -3,6 +3,7 @@
 import { CUSTOMER_DECISIONS } from '@siyakha/schemas/ticket'
 import {
   addCustomerReplyMutation,
+  askCustomerMutation,
   createTicketMutation,
   customerDecisionMutation,
   logTicketForClientMutation,
@@ -10,7 +11,7 @@ import {
 import { helpdeskTicketQuery, ticketQuery } from '@siyakha/supabase/queries'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { mailsTo } from './functions-helpers'
-import { ACME_CLINIC_ID, DEMO, type SignedInUser, signInAs, sql, uniqueEmail } from './helpers'
+import { ACME_CLINIC_ID, DEMO, type SignedInUser, signInAs, sql, uniqueEmail, versionOf } from './helpers'
 
 let agent: SignedInUser
 let member: SignedInUser
@@ -119,8 +120,12 @@ describe('a customer’s “still broken” on a resolved ticket', () => {
     const ticket = await resolvedTicket(DEMO.agent.id)
     await customerDecisionMutation(thabo.supabase, { ticketId: ticket.id, move: CUSTOMER_DECISIONS.reopen })
     expect(await outbox(ticket.id)).toEqual([{ event: 'customer_reopened', recipient: DEMO.agent.email }])
-    const [mail] = await mailsTo(DEMO.agent.email, `[${ticket.tracking_ref}]`, 15_000)
-    expect(mail?.Text).toContain(`says ${ticket.tracking_ref} is still not working, so it is open again`)
+    // Among the agent's mails about the ticket (its creation alerted them too).
+    const told = async () =>
+      (await mailsTo(DEMO.agent.email, `[${ticket.tracking_ref}]`, 0)).some((mail) =>
+        mail.Text.includes(`says ${ticket.tracking_ref} is still not working, so it is open again`),
+      )
+    await expect.poll(told, { timeout: 15_000 }).toBe(true)
   })
 
   it('alerts every agent and provider admin when nobody is assigned', async () => {
@@ -175,5 +180,80 @@ describe('a follow-up opened from a closed ticket’s page', () => {
     }
     const rows = await sql("select 1 from public.tickets where summary = 'Sneaky follow-up'")
     expect(rows).toEqual([])
+  })
+})
+
+describe('“Waiting on customer”', () => {
+  /** An open ticket of Thabo's, and what the outbox holds for Thabo about it. */
+  async function openTicket() {
+    const [row] = await sql<{ id: string; tracking_ref: string }>(
+      `insert into public.tickets (created_by_user_id, summary, status, assigned_to, first_response_at)
+       values ($1, $2, 'open', $3, now()) returning id, tracking_ref`,
+      [DEMO.thabo.id, `Printer offline ${Date.now()}`, DEMO.agent.id],
+    )
+    return row as { id: string; tracking_ref: string }
+  }
+  const toCustomer = (ticketId: string) =>
+    sql<{ event: string; body: string | null }>(
+      `select event, payload ->> 'body' as body from private.notification_outbox
+       where ticket_id = $1 and recipient = $2 and event <> 'ticket_created' order by id`,
+      [ticketId, DEMO.thabo.email],
+    )
+
+  it('sends the agent’s question as a public reply with the change, and the customer gets it by email', async () => {
+    const ticket = await openTicket()
+    const version = await versionOf(ticket.id)
+    const question = 'Which printer is it: the one at reception or in the back office?'
+    const moved = await askCustomerMutation(agent.supabase, { ticketId: ticket.id, version, question })
+    expect(moved).toBe(version + 1)
+    const [row] = await sql<{ status: string }>('select status from public.tickets where id = $1', [
+      ticket.id,
+    ])
+    expect(row?.status).toBe('waiting_on_customer')
+    const messages = await sql<{ direction: string; body: string; author_kind: string; created_by: string }>(
+      'select direction, body, author_kind, created_by from public.ticket_messages where ticket_id = $1',
+      [ticket.id],
+    )
+    expect(messages).toEqual([
+      { direction: 'outbound', body: question, author_kind: 'staff', created_by: DEMO.agent.id },
+    ])
+    // One mail, with the question: no bare "we need something from you".
+    expect(await toCustomer(ticket.id)).toEqual([{ event: 'staff_reply', body: question }])
+    const asked = async () =>
+      (await mailsTo(DEMO.thabo.email, `[${ticket.tracking_ref}]`, 0)).some((mail) =>
+        mail.Text.includes(question),
+      )
+    await expect.poll(asked, { timeout: 15_000 }).toBe(true)
+  })
+
+  it('a move to it without a question mails the customer nothing', async () => {
+    const ticket = await openTicket()
+    await agent.supabase
+      .from('tickets')
+      .update({ status: 'waiting_on_customer', expected_version: await versionOf(ticket.id) })
+      .eq('id', ticket.id)
+      .throwOnError()
+    expect(await toCustomer(ticket.id)).toEqual([])
+  })
+
+  it('is both or neither: a stale version moves nothing and sends nothing', async () => {
+    const ticket = await openTicket()
+    const version = await versionOf(ticket.id)
+    await sql("update public.tickets set priority = 'high' where id = $1", [ticket.id])
+    await expect(
+      askCustomerMutation(agent.supabase, { ticketId: ticket.id, version, question: 'Is it on?' }),
+    ).rejects.toThrow(/changed by someone else/)
+    const [row] = await sql<{ status: string }>('select status from public.tickets where id = $1', [
+      ticket.id,
+    ])
+    expect(row?.status).toBe('open')
+    expect(await sql('select 1 from public.ticket_messages where ticket_id = $1', [ticket.id])).toEqual([])
+    // A customer may not ask themselves.
+    const { error } = await thabo.supabase.rpc('ask_customer', {
+      p_ticket: ticket.id,
+      p_version: await versionOf(ticket.id),
+      p_question: 'Hello?',
+    })
+    expect(error?.code).toBe('42501')
   })
 })

@@ -188,6 +188,30 @@ test('the side panel saves each change at once; canned replies fill in the ticke
   await expect(reply).toContainText('Internal note: only staff will see this.')
 })
 
+test('“Waiting on customer” asks for the question, which the customer is sent with the change', async ({
+  portalAs,
+  request,
+}) => {
+  const ticket = await createTicketAs(request, THABO, { summary: `Waiting ${unique()}` })
+  const agent = await portalAs(AGENT, `/portal/helpdesk/${ticket.id}`)
+  const helpdesk = new HelpdeskPage(agent)
+  const status = agent.getByRole('form', { name: 'Status' })
+  await status.getByLabel('Status').selectOption('waiting_on_customer')
+  // Nothing is saved until the question is written.
+  const question = status.getByLabel('Question for the customer')
+  await expect(question).toBeFocused()
+  await status.getByRole('button', { name: 'Ask and wait for the customer' }).click()
+  await expect(status.getByText('Write the question the customer is asked')).toBeVisible()
+  const words = `Which printer is it, the one at reception? ${unique()}`
+  await status.getByLabel('Question for the customer').fill(words)
+  await status.getByRole('button', { name: 'Ask and wait for the customer' }).click()
+  await expect(
+    agent.getByText('Status changed to Waiting on customer; your question was sent to the customer.'),
+  ).toBeVisible()
+  await expect(helpdesk.conversation).toContainText(words)
+  await expect(status.getByLabel('Status')).toHaveValue('waiting_on_customer')
+})
+
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } })
 

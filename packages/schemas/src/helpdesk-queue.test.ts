@@ -141,6 +141,12 @@ describe('bulkChangeSchema', () => {
     })
   })
 
+  it('does not set “Waiting on customer” on many tickets: each needs its question', () => {
+    expect(fieldErrors(bulkChangeSchema, { ids: `${TICKET}:1`, status: 'waiting_on_customer' })).toEqual({
+      status: HELPDESK_MESSAGES.waitingOneAtATime,
+    })
+  })
+
   it('refuses a row without the version it was loaded at', () => {
     for (const ids of [TICKET, `${TICKET}:`, `${TICKET}:0`, `${TICKET}:x`, `${TICKET}:1,${TICKET}:2`]) {
       expect(fieldErrors(bulkChangeSchema, { ids, priority: 'high' })).toEqual({

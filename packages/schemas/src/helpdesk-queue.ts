@@ -229,6 +229,10 @@ export const bulkChangeSchema = z
     path: ['closeReason'],
     message: HELPDESK_MESSAGES.closeReasonRequired,
   })
+  .refine((value) => value.status !== 'waiting_on_customer', {
+    path: ['status'],
+    message: HELPDESK_MESSAGES.waitingOneAtATime,
+  })
 export type BulkChange = z.output<typeof bulkChangeSchema>
 
 // Saved views ----------------------------------------------------------------------------------------

@@ -35,7 +35,7 @@ describe('ticketStatusChangeSchema', () => {
         status: 'closed',
         closeReason: 'duplicate',
       }),
-    ).toEqual({ ticketId: TICKET, version: 3, status: 'closed', closeReason: 'duplicate' })
+    ).toEqual({ ticketId: TICKET, version: 3, status: 'closed', closeReason: 'duplicate', question: null })
   })
 
   it('drops a close reason on any other move', () => {
@@ -46,7 +46,32 @@ describe('ticketStatusChangeSchema', () => {
       version: 3,
       status: 'open',
       closeReason: null,
+      question: null,
     })
+  })
+
+  it('needs the question the customer is asked to wait on them, and keeps it for no other move', () => {
+    for (const question of [undefined, '', '   ']) {
+      expect(
+        fieldErrors(ticketStatusChangeSchema, {
+          ticketId: TICKET,
+          version: '3',
+          status: 'waiting_on_customer',
+          question,
+        }),
+      ).toEqual({ question: HELPDESK_MESSAGES.questionRequired })
+    }
+    expect(
+      ticketStatusChangeSchema.parse({
+        ticketId: TICKET,
+        version: '3',
+        status: 'waiting_on_customer',
+        question: '  Which printer is it?  ',
+      }),
+    ).toMatchObject({ status: 'waiting_on_customer', question: 'Which printer is it?' })
+    expect(
+      ticketStatusChangeSchema.parse({ ticketId: TICKET, version: '3', status: 'on_hold', question: 'Why?' }),
+    ).toMatchObject({ status: 'on_hold', question: null })
   })
 
   it('rejects unknown statuses, reasons and tickets', () => {

@@ -28,6 +28,11 @@ export const HELPDESK_MESSAGES = {
     'Someone else changed this ticket while you were editing it, so your change was not saved. The form now shows the current values: check them and save again if your change still applies.',
   /** The hidden version field is missing or broken (a hand-made request). */
   unknownVersion: 'Reload the ticket and try again.',
+  /** 'Waiting on customer' is a question for them: it is sent as a public reply with the change. */
+  questionRequired: 'Write the question the customer is asked: it is sent to them with the change.',
+  /** The bulk bar cannot ask one question of many customers. */
+  waitingOneAtATime:
+    'Set “Waiting on customer” on one ticket at a time: it needs the question the customer is sent.',
 } as const
 
 export const TICKET_PRIORITIES = ['low', 'normal', 'high', 'urgent'] as const
@@ -80,7 +85,10 @@ const version = z.coerce
   .min(1, HELPDESK_MESSAGES.unknownVersion)
   .max(2_147_483_647, HELPDESK_MESSAGES.unknownVersion)
 
-/** 'Change status'. Closing needs a reason (the database's check agrees); other moves drop it. */
+/**
+ * 'Change status'. Closing needs a reason (the database's check agrees); other moves drop it.
+ * Waiting on the customer needs the question they are asked, sent to them as a public reply.
+ */
 export const ticketStatusChangeSchema = z
   .object({
     ticketId,
@@ -90,16 +98,25 @@ export const ticketStatusChangeSchema = z
       emptyToUndefined,
       z.enum(CLOSE_REASONS, HELPDESK_MESSAGES.closeReasonRequired).optional(),
     ),
+    question: z.preprocess(
+      emptyToUndefined,
+      text(4096, { tooLong: HELPDESK_MESSAGES.bodyTooLong }).optional(),
+    ),
   })
   .refine((value) => value.status !== 'closed' || value.closeReason !== undefined, {
     path: ['closeReason'],
     message: HELPDESK_MESSAGES.closeReasonRequired,
   })
-  .transform(({ ticketId, version, status, closeReason }) => ({
+  .refine((value) => value.status !== 'waiting_on_customer' || value.question?.trim(), {
+    path: ['question'],
+    message: HELPDESK_MESSAGES.questionRequired,
+  })
+  .transform(({ ticketId, version, status, closeReason, question }) => ({
     ticketId,
     version,
     status,
     closeReason: status === 'closed' ? (closeReason ?? null) : null,
+    question: status === 'waiting_on_customer' ? (question ?? null) : null,
   }))
 export type TicketStatusChange = z.output<typeof ticketStatusChangeSchema>
 

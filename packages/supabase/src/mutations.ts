@@ -114,6 +114,25 @@ export function updateTicketStatusMutation(
   )
 }
 
+/**
+ * 'Waiting on customer' with the question they are asked (public.ask_customer): the move, based on
+ * `version`, and the question as a public reply, both or neither. Answers the new version.
+ */
+export async function askCustomerMutation(
+  client: TypedSupabaseClient,
+  { ticketId, version, question }: { ticketId: string; version: number; question: string },
+): Promise<number> {
+  const { data, error } = await client.rpc('ask_customer', {
+    p_ticket: ticketId,
+    p_version: version,
+    p_question: question,
+  })
+  if (error?.code === STALE_TICKET_CODE) throw new TicketChangedError(error.message)
+  if (error?.code === 'P0002') throw new TicketNotUpdatedError()
+  if (error) throw error
+  return data
+}
+
 export function updateTicketPriorityMutation(
   client: TypedSupabaseClient,
   { ticketId, priority, version }: { ticketId: string; priority: Enums<'ticket_priority'>; version: number },

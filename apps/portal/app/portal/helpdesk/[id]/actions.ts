@@ -20,6 +20,7 @@ import {
 } from '@siyakha/schemas/helpdesk'
 import {
   addStaffMessageMutation,
+  askCustomerMutation,
   assignTicketMutation,
   decideUnverifiedEmailMutation,
   setTicketCompanyMutation,
@@ -142,15 +143,22 @@ function ticketChange<S extends z.ZodType<{ ticketId: string }>, N extends strin
 }
 
 export const changeStatusAction = ticketChange({
-  fields: ['ticketId', 'version', 'status', 'closeReason'],
+  fields: ['ticketId', 'version', 'status', 'closeReason', 'question'],
   schema: ticketStatusChangeSchema,
   what: 'change the status',
-  write: (data, { supabase }) => updateTicketStatusMutation(supabase, data),
+  // Waiting on the customer is a question for them: it goes with the move, as a public reply.
+  write: ({ question, ...data }, { supabase }) =>
+    question
+      ? askCustomerMutation(supabase, { ticketId: data.ticketId, version: data.version, question })
+      : updateTicketStatusMutation(supabase, data),
   current: (ticket) => ({
     values: { status: ticket.status, closeReason: ticket.close_reason ?? '' },
     shown: `Current status: ${staffStatusLabel(ticket.status)}.`,
   }),
-  done: (data) => `Status changed to ${staffStatusLabel(data.status)}.`,
+  done: (data) =>
+    data.question
+      ? `Status changed to ${staffStatusLabel(data.status)}; your question was sent to the customer.`
+      : `Status changed to ${staffStatusLabel(data.status)}.`,
 })
 
 export const changePriorityAction = ticketChange({

@@ -12,7 +12,7 @@ import {
 import { TICKET_STATUSES } from '@siyakha/schemas/ticket'
 import { type FormAction, useActionForm } from '@siyakha/ui/action-form'
 import { Button } from '@siyakha/ui/button'
-import { InputField, SelectField } from '@siyakha/ui/field'
+import { InputField, SelectField, TextareaField } from '@siyakha/ui/field'
 import { useHydrated } from '@siyakha/ui/use-hydrated'
 import { type ReactNode, useState } from 'react'
 import {
@@ -93,7 +93,10 @@ function Choices<T extends string>({ values, labels }: { values: readonly T[]; l
   ))
 }
 
-/** Status, and the close reason closing needs: picking "Closed" waits for the reason. */
+/**
+ * Status, and what some moves need first: picking "Closed" waits for the reason, "Waiting on
+ * customer" for the question the customer is sent (a public reply, with the change).
+ */
 export function StatusField({
   ticket,
   status,
@@ -139,8 +142,10 @@ function StatusChoices({
           const reason = event.currentTarget.form?.elements.namedItem(
             'closeReason',
           ) as HTMLSelectElement | null
-          // Closing needs a reason first: the reason's own change sends the form.
+          // Closing needs a reason first: the reason's own change sends the form. Waiting on the
+          // customer needs the question: its button sends the form.
           if (event.target.value === 'closed' && !reason?.value) reason?.focus()
+          else if (event.target.value === 'waiting_on_customer' && status !== 'waiting_on_customer') return
           else saveNow(form)
         }}
       >
@@ -158,6 +163,23 @@ function StatusChoices({
         <option value="">None (not closing)</option>
         <Choices values={CLOSE_REASONS} labels={CLOSE_REASON_LABELS} />
       </SelectField>
+      {chosen === 'waiting_on_customer' && status !== 'waiting_on_customer' ? (
+        <>
+          <TextareaField
+            id="ticket-question"
+            label="Question for the customer"
+            hint="Sent to them as a public reply (portal and email) with the change."
+            rows={3}
+            maxLength={4096}
+            required
+            autoFocus
+            {...form.sentField('question')}
+          />
+          <Button type="submit" size="sm" disabled={form.pending}>
+            Ask and wait for the customer
+          </Button>
+        </>
+      ) : null}
     </div>
   )
 }

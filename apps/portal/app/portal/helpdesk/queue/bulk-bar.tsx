@@ -77,7 +77,8 @@ export function BulkBar({ staff }: { staff: readonly StaffChoice[] }) {
         </SelectField>
         <SelectField id="bulk-status" label="Set status" {...form.sentField('status')}>
           <option value="">Keep</option>
-          {TICKET_STATUSES.map((status) => (
+          {/* Waiting on a customer needs the question they are asked: one ticket at a time. */}
+          {TICKET_STATUSES.filter((status) => status !== 'waiting_on_customer').map((status) => (
             <option key={status} value={status}>
               {STAFF_STATUS_LABELS[status]}
             </option>
