@@ -1,9 +1,20 @@
+import { join } from 'node:path'
 import type { NextConfig } from 'next'
 import { PORTAL_URL } from './lib/env'
-import { configuredSecurityHeaders } from './lib/security-headers'
+import { configuredSecurityHeaders, PAGE_POLICY_ENV, PAGE_POLICY_TEMPLATE } from './lib/security-headers'
+
+// Read by the page cache below, in this process (next start loads this file before serving).
+process.env[PAGE_POLICY_ENV] = PAGE_POLICY_TEMPLATE
 
 const config: NextConfig = {
   poweredByHeader: false,
+  /*
+   * Next's own file-system page cache, which also gives every page it serves a
+   * Content-Security-Policy with the SHA-256 of that page's inline scripts: prerendered pages stay
+   * static and no inline script runs that the page did not have when it was rendered. Next runs
+   * commands in the app's folder.
+   */
+  cacheHandler: join(process.cwd(), 'lib/csp-cache-handler.mjs'),
   experimental: {
     /*
      * Most visits land on one page and leave (a content site), so a first load should be few

@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto'
+import { createHash, createHmac } from 'node:crypto'
 import { type APIRequestContext, type APIResponse, expect, type Page, test } from '@playwright/test'
 import { AGENT, THABO, THABOS_TICKET } from './fixtures/demo'
 import { AUTH_COOKIE, passwordSession, sessionCookieValue } from './fixtures/stack'
@@ -42,25 +42,30 @@ test.describe('redirect targets stay on the site', () => {
 
 const NONCE = /'nonce-([A-Za-z0-9+/=]+)'/
 
+const HASHED_SCRIPTS = /^script-src 'self'( 'sha256-[A-Za-z0-9+/]{43}=')+$/
+
 /**
- * The headers every page carries. Scripts: by nonce on pages rendered per request; on prerendered
- * pages (served to everyone from the cache, so no nonce is possible) from this origin or inline,
- * and nothing else: no other origin, no eval.
+ * The headers every page carries. Scripts, never `'unsafe-inline'`: by nonce on pages rendered
+ * per request; on prerendered pages (served to everyone from the cache, so no nonce is possible)
+ * from this origin and the page's own inline scripts named by hash; on anything that is no page
+ * (routes, redirects, refusals) from this origin only. Never another origin, never eval.
  */
 function expectSecurityHeaders(
   response: APIResponse,
-  { framedBy, scripts }: { framedBy: string; scripts: 'nonce' | 'prerendered' },
+  { framedBy, scripts }: { framedBy: string; scripts: 'nonce' | 'hashes' | 'self' },
 ) {
   const headers = response.headers()
   const csp = headers['content-security-policy'] ?? ''
   expect(csp, `${response.url()} has one CSP`).toMatch(/^default-src 'self'; script-src [^,\n]+$/)
-  const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src')) ?? ''
+  const scriptSrc = (csp.split(';').find((d) => d.trim().startsWith('script-src')) ?? '').trim()
+  expect(scriptSrc, response.url()).not.toContain('unsafe-inline')
   if (scripts === 'nonce') {
     expect(csp, `${response.url()} has a nonce`).toMatch(NONCE)
-    expect(scriptSrc).not.toContain('unsafe-inline')
     expect(scriptSrc).toContain("'strict-dynamic'")
+  } else if (scripts === 'hashes') {
+    expect(scriptSrc, response.url()).toMatch(HASHED_SCRIPTS)
   } else {
-    expect(scriptSrc.trim(), response.url()).toBe("script-src 'self' 'unsafe-inline'")
+    expect(scriptSrc, response.url()).toBe("script-src 'self'")
   }
   expect(csp).toContain(`frame-ancestors ${framedBy}`)
   expect(csp).toContain("object-src 'none'")
@@ -87,22 +92,23 @@ test.describe('security headers', () => {
   test('every kind of site response carries them; pages load scripts from the site only', async ({
     request,
   }) => {
-    const samples: [string, number, 'GET' | 'POST'][] = [
-      ['/', 200, 'GET'],
-      ['/services/cloud-and-edge-solutions', 200, 'GET'],
-      ['/no-such-page', 404, 'GET'],
-      ['/need-help', 308, 'GET'],
-      ['/robots.txt', 200, 'GET'],
-      ['/sitemap.xml', 200, 'GET'],
-      ['/blog/rss.xml', 200, 'GET'],
-      ['/api/revalidate', 401, 'POST'],
+    const samples: [string, number, 'GET' | 'POST', 'hashes' | 'self'][] = [
+      ['/', 200, 'GET', 'hashes'],
+      ['/services/cloud-and-edge-solutions', 200, 'GET', 'hashes'],
+      ['/no-such-page', 404, 'GET', 'hashes'],
+      ['/no/such/page', 404, 'GET', 'hashes'],
+      ['/need-help', 308, 'GET', 'self'],
+      ['/robots.txt', 200, 'GET', 'self'],
+      ['/sitemap.xml', 200, 'GET', 'self'],
+      ['/blog/rss.xml', 200, 'GET', 'self'],
+      ['/api/revalidate', 401, 'POST', 'self'],
       // Draft mode is on offer locally (the lake checks the preview secret): without one, 401.
-      ['/api/draft-mode/enable', 401, 'GET'],
+      ['/api/draft-mode/enable', 401, 'GET', 'self'],
     ]
-    for (const [path, status, method] of samples) {
+    for (const [path, status, method, scripts] of samples) {
       const response = await request.fetch(`${SITE_ORIGIN}${path}`, { method, maxRedirects: 0 })
       expect(response.status(), path).toBe(status)
-      expectSecurityHeaders(response, { framedBy: STUDIO, scripts: 'prerendered' })
+      expectSecurityHeaders(response, { framedBy: STUDIO, scripts })
     }
     for (const path of ['/', '/blog', '/log-it', '/no-such-page']) {
       const scripts = executableScripts(await (await request.get(`${SITE_ORIGIN}${path}`)).text())
@@ -179,7 +185,7 @@ test.describe('security headers', () => {
     for (const path of ['/%', '/%E0%A4%A', '/blog/%zz', '/services/a%FF']) {
       const response = await request.get(`${SITE_ORIGIN}${path}`)
       expect(response.status(), path).toBe(400)
-      expectSecurityHeaders(response, { framedBy: STUDIO, scripts: 'prerendered' })
+      expectSecurityHeaders(response, { framedBy: STUDIO, scripts: 'self' })
     }
   })
 
@@ -272,6 +278,81 @@ test.describe('pages work under the CSP', () => {
     await page.getByRole('button', { name: 'Open menu' }).click()
     await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true')
     expect(problems).toEqual([])
+  })
+
+  test('prerendered pages name each of their inline scripts by hash, work, and refuse an injected one', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 })
+    const problems = await watchForViolations(page)
+    const paths = [
+      '/',
+      '/services/cloud-and-edge-solutions',
+      '/it-company-johannesburg',
+      '/blog',
+      POST_ROUTES[0] ?? '/blog',
+      PROJECT_ROUTES[0] ?? '/projects',
+      '/terms',
+      '/log-it',
+      '/no-such-page',
+      '/no/such/page',
+    ]
+    for (const path of paths) {
+      const response = await page.goto(path)
+      if (!response) throw new Error(`no response for ${path}`)
+      const csp = (await response.allHeaders())['content-security-policy'] ?? ''
+      const scriptSrc =
+        csp
+          .split(';')
+          .find((d) => d.trim().startsWith('script-src'))
+          ?.trim() ?? ''
+      expect(scriptSrc, path).toMatch(HASHED_SCRIPTS)
+      // Every inline script the page has is named, and nothing more.
+      const html = await response.text()
+      const inline = new Set(
+        [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)]
+          .filter(([, attributes]) => !/\ssrc=|application\/ld\+json/.test(` ${attributes}`))
+          .map(
+            ([, , body]) =>
+              `'sha256-${createHash('sha256')
+                .update(body ?? '')
+                .digest('base64')}'`,
+          ),
+      )
+      expect(inline.size, path).toBeGreaterThan(0)
+      expect(new Set(scriptSrc.split(' ').slice(2)), path).toEqual(inline)
+      await expectHydrated(page)
+    }
+
+    // Interactive parts: the mobile menu, the testimonials carousel, a client-side navigation.
+    await page.goto('/')
+    await page.getByRole('button', { name: 'Open menu' }).click()
+    await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true')
+    await page.getByRole('button', { name: 'Close menu' }).click()
+    const carousel = page.getByRole('region', { name: 'Testimonials' })
+    await carousel.getByRole('button', { name: 'Next testimonial' }).click()
+    await expect(page.getByRole('button', { name: 'Show testimonial 2', exact: true })).toHaveAttribute(
+      'aria-current',
+      'true',
+    )
+    await page.getByRole('button', { name: 'Open menu' }).click()
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Projects', exact: true })
+      .click()
+    await expect(page).toHaveURL(/\/projects$/)
+    expect(problems).toEqual([])
+
+    // What an injected inline script meets: refused, and reported.
+    const ran = await page.evaluate(async () => {
+      const script = document.createElement('script')
+      script.textContent = 'window.injected = true'
+      document.body.append(script)
+      await new Promise((resolve) => setTimeout(resolve, 200))
+      return (window as unknown as { injected?: boolean }).injected === true
+    })
+    expect(ran).toBe(false)
+    await expect.poll(() => problems.some((p) => /^script-src(-elem)? blocked inline/.test(p))).toBe(true)
   })
 
   test('every portal route template renders and hydrates with no CSP violation', async ({ browser }) => {

@@ -1,4 +1,5 @@
 import 'server-only'
+import { NO_INLINE_SCRIPTS } from './security-headers'
 import { serverEnv } from './server-env'
 
 /** Where Next serves the prerendered app/not-found.tsx: whole HTML, from its cache, revalidated with the content. */
@@ -15,6 +16,8 @@ let loopReported = false
 
 /** What a 404 must not be: cached by a CDN, so a path that later gets a page or a redirect is not stuck. */
 const HEADERS = { 'Cache-Control': 'private, no-cache, no-store, max-age=0, must-revalidate' }
+/** Answered under a page's path, which next.config.ts gives no policy: pages bring their own. */
+const POLICY = 'Content-Security-Policy'
 
 /**
  * The 404 page as a response: the prerendered page, fetched from this server (not from the
@@ -35,10 +38,21 @@ export async function notFoundDocument(request: Request): Promise<Response> {
       headers: { [FETCHING]: '1' },
     })
     if (page.status === 404 && page.headers.get('content-type')?.startsWith('text/html')) {
-      return new Response(page.body, {
-        status: 404,
-        headers: { ...HEADERS, 'Content-Type': page.headers.get('content-type') ?? 'text/html' },
-      })
+      // The page's own policy names the hashes of its inline scripts.
+      const policy = page.headers.get(POLICY)
+      if (policy) {
+        return new Response(page.body, {
+          status: 404,
+          headers: {
+            ...HEADERS,
+            'Content-Type': page.headers.get('content-type') ?? 'text/html',
+            [POLICY]: policy,
+          },
+        })
+      }
+      await page.body?.cancel()
+      console.error(`The prerendered 404 page came without a ${POLICY}; sending a plain 404`)
+      return plainNotFound()
     }
     console.error(`The prerendered 404 page answered ${page.status}; sending a plain 404`)
   } catch (error) {
@@ -50,6 +64,10 @@ export async function notFoundDocument(request: Request): Promise<Response> {
 function plainNotFound(): Response {
   return new Response('Oops! Page not found', {
     status: 404,
-    headers: { ...HEADERS, 'Content-Type': 'text/plain; charset=utf-8' },
+    headers: {
+      ...HEADERS,
+      'Content-Type': 'text/plain; charset=utf-8',
+      [POLICY]: NO_INLINE_SCRIPTS[POLICY],
+    },
   })
 }

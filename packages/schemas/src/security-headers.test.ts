@@ -26,9 +26,16 @@ describe('security headers', () => {
     expect(csp.get('base-uri')).toEqual([`'self'`])
   })
 
-  it('allows same-origin and inline scripts on prerendered pages, nothing foreign, no eval', () => {
-    const csp = directives(contentSecurityPolicy({ ...options, scripts: 'prerendered' }))
-    expect(csp.get('script-src')).toEqual([`'self'`, `'unsafe-inline'`])
+  it('allows same-origin scripts and the named inline ones on prerendered pages, nothing foreign, no eval', () => {
+    const hashes = [
+      '47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=',
+      'RFWPLDbv2BY+rCkDzsE+0fr8ylGr2R2faWMhq4lfEQc=',
+    ]
+    const csp = directives(contentSecurityPolicy({ ...options, scripts: { hashes } }))
+    expect(csp.get('script-src')).toEqual([`'self'`, ...hashes.map((hash) => `'sha256-${hash}'`)])
+    expect(
+      directives(contentSecurityPolicy({ ...options, scripts: { hashes: [] } })).get('script-src'),
+    ).toEqual([`'self'`])
     expect(csp.get('default-src')).toEqual([`'self'`])
     expect(csp.get('object-src')).toEqual([`'none'`])
     expect(csp.get('base-uri')).toEqual([`'self'`])

@@ -4,16 +4,16 @@
  */
 
 /**
- * Which scripts may run.
+ * Which scripts may run. Never `'unsafe-inline'`: an injected inline script never runs.
  * - `{ nonce }`: pages rendered per request (the portal). Next puts this response's nonce on its
  *   own scripts and nothing else may run, not even same-origin files it did not load.
- * - `'prerendered'`: pages rendered once and served to everyone from the cache (the site). Such a
- *   page cannot carry a per-request nonce, and Next writes its data into inline scripts, so
- *   scripts may come from this origin or be inline; never from another origin, never eval. Such a
- *   page holds nothing from the request (no query string, no cookie, no form value), which is what
- *   a nonce would guard against.
+ * - `{ hashes }`: pages rendered once and served to everyone from the cache (the site). Such a
+ *   page cannot carry a per-request nonce, and Next writes its data into inline scripts that
+ *   differ per page and per render, so each page's policy names the SHA-256 of its own inline
+ *   scripts (`'sha256-…'`, computed from the page as cached) beside this origin's files. With no
+ *   hashes, only this origin's files run: responses that are no page (route handlers, redirects).
  */
-export type ScriptRule = { nonce: string } | 'prerendered'
+export type ScriptRule = { nonce: string } | { hashes: readonly string[] }
 
 export interface SecurityHeaderOptions {
   scripts: ScriptRule
@@ -60,9 +60,9 @@ function withWebSocket(origin: string): string[] {
 
 export function contentSecurityPolicy(options: SecurityHeaderOptions): string {
   const scripts =
-    options.scripts === 'prerendered'
-      ? [`'self'`, `'unsafe-inline'`]
-      : [`'self'`, `'nonce-${options.scripts.nonce}'`, `'strict-dynamic'`]
+    'nonce' in options.scripts
+      ? [`'self'`, `'nonce-${options.scripts.nonce}'`, `'strict-dynamic'`]
+      : [`'self'`, ...options.scripts.hashes.map((hash) => `'sha256-${hash}'`)]
   if (options.development) scripts.push(`'unsafe-eval'`)
   const directives: [string, ...string[]][] = [
     ['default-src', `'self'`],

@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util'
 import { launch } from './lighthouse'
 import { type LoadResult, load } from './load'
 import { markdown, type Results, type TemplateResult, writeSection } from './report'
+import { type ScriptPolicy, scriptPolicy } from './script-policy'
 import { build, ROOT, start } from './servers'
 import { sitemapBudget } from './sitemap-budget'
 import { LOAD_TEMPLATES, TEMPLATES, templatePath } from './templates'
@@ -43,19 +44,19 @@ if (!values['no-build']) build()
 const servers = await start(Number(values['site-port']), Number(values['empty-port']))
 const chrome = await launch({ throttled: !values['no-throttled'] })
 try {
-  const pageHtml = async (url: string) => {
+  const page = async (url: string): Promise<{ html: number; policy: ScriptPolicy }> => {
     const response = await fetch(url)
-    return Buffer.byteLength(await response.text())
+    return { html: Buffer.byteLength(await response.text()), policy: scriptPolicy(response.headers) }
   }
   console.log('Warming every URL once…')
   const results: TemplateResult[] = []
   for (const [template, path] of templates)
-    results.push({ template, path, runs: [], html: await pageHtml(`${servers.site}${path}`) })
+    results.push({ template, path, runs: [], ...(await page(`${servers.site}${path}`)) })
   const empty: TemplateResult = {
     template: 'empty Next page',
     path: '/',
     runs: [],
-    html: await pageHtml(servers.empty),
+    ...(await page(servers.empty)),
   }
   // Rounds: the empty page, then every template; load on the machine touches both alike.
   for (let round = 1; round <= runs; round++) {

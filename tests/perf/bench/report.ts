@@ -8,10 +8,17 @@ import { HTML_BUDGET_BYTES } from './html-budget'
 import type { Environment, LighthouseRun } from './lighthouse'
 import { median } from './lighthouse'
 import { type LoadResult, WARM_UP_SECONDS } from './load'
+import type { ScriptPolicy } from './script-policy'
 import { budgetProblems, type PageBudget } from './sitemap-budget'
 import { PERFECT_SCORE_TEMPLATES } from './templates'
 
-export type TemplateResult = { template: string; path: string; runs: LighthouseRun[]; html: number }
+export type TemplateResult = {
+  template: string
+  path: string
+  runs: LighthouseRun[]
+  html: number
+  policy: ScriptPolicy
+}
 export type Results = {
   templates: TemplateResult[]
   empty: TemplateResult
@@ -84,6 +91,28 @@ function lighthouseTable(r: Results): string[] {
     row(Array(16).fill('---')),
     ...r.templates.map((t) => line(t, false)),
     line(r.empty, true),
+  ]
+}
+
+/** Each page's script policy as served: strict (no 'unsafe-inline'), and what naming its inline scripts costs. */
+function policyTable(r: Results): string[] {
+  const line = (t: TemplateResult) =>
+    row([
+      t.template,
+      `\`${t.path}\``,
+      t.policy.strict ? 'yes' : `**no** (\`${t.policy.scriptSrc || 'no policy'}\`)`,
+      t.policy.hashes,
+      t.policy.policyBytes,
+      t.policy.headerBytes,
+    ])
+  return [
+    '',
+    "Script policy of each page as served (Content-Security-Policy): strict means no `'unsafe-inline'` script; a prerendered page names each of its inline scripts by SHA-256 instead. Header bytes are all the response's headers, uncompressed (HTTP/2 compresses repeats):",
+    '',
+    row(['Template', 'Path', 'strict', 'inline scripts by hash', 'CSP bytes', 'header bytes']),
+    row(Array(6).fill('---')),
+    ...r.templates.map(line),
+    line(r.empty),
   ]
 }
 
@@ -169,6 +198,10 @@ function targetLines(r: Results): string[] {
     'CLS ≤ 0.01 on every template',
     all((t) => med(t.runs, 'cls') <= 0.01),
   )
+  check(
+    "a strict script policy (no 'unsafe-inline') on every template",
+    all((t) => t.policy.strict),
+  )
   if (r.budget) {
     check(
       'every sitemap page ≤ 80 KB HTML',
@@ -226,6 +259,7 @@ export function markdown(r: Results): string {
   return [
     ...machineLines(r),
     ...lighthouseTable(r),
+    ...policyTable(r),
     ...loadTable(r),
     ...budgetLines(r.budget),
     ...targetLines(r),

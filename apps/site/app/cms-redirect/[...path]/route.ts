@@ -1,6 +1,7 @@
 import type { NextRequest } from 'next/server'
 import { notFoundDocument } from '@/lib/not-found-document'
 import { findRedirect, redirectLocation } from '@/lib/redirects'
+import { NO_INLINE_SCRIPTS } from '@/lib/security-headers'
 
 /**
  * Where next.config.ts sends a request no page, file or route answers: a CMS redirect for its path
@@ -25,7 +26,11 @@ async function answer(request: NextRequest, { params }: { params: Promise<{ path
   if (!rule) return notFoundDocument(request)
   return new Response(null, {
     status: rule.permanent ? 308 : 307,
-    headers: { Location: redirectLocation(rule.to, request.nextUrl.search) },
+    headers: {
+      Location: redirectLocation(rule.to, request.nextUrl.search),
+      // Answered under a page's path, which next.config.ts gives no policy.
+      'Content-Security-Policy': NO_INLINE_SCRIPTS['Content-Security-Policy'],
+    },
   })
 }
 
