@@ -78,6 +78,34 @@ test('sign up, confirm by email, log a ticket, send it on WhatsApp and mark it a
   await expect(page.getByRole('heading', { name: 'Boardroom screen will not mirror' })).toBeVisible()
 })
 
+test('confirming a sign-up on a second device says it worked, and signing in there continues', async ({
+  page,
+  browser,
+}) => {
+  const email = uniqueEmail('second-device')
+  await page.goto(url('/auth?mode=signup'))
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password').fill(PASSWORD)
+  await page.getByRole('button', { name: 'Create Account' }).click()
+  await expect(page.getByText('Confirm your email to continue.')).toBeVisible()
+  const link = await mailLink(page.request, email, /confirm/i)
+
+  // The phone: another browser, without the sign-up's cookies.
+  const phone = await browser.newContext()
+  try {
+    const other = await phone.newPage()
+    await other.goto(link)
+    await expect(
+      other.getByRole('status').filter({ hasText: 'Your email is confirmed. Sign in to continue.' }),
+    ).toBeVisible()
+    await expect(other.getByText('That link is invalid or has expired')).toHaveCount(0)
+    await new AuthPage(other).signIn(email)
+    await expect(other).toHaveURL(url('/portal/tickets'))
+  } finally {
+    await phone.close()
+  }
+})
+
 test('a signed-out visitor is sent to sign in and returned to the page they asked for', async ({ page }) => {
   await page.goto(url('/portal/my-tickets'))
   await expect(page).toHaveURL(url('/auth?from=%2Fportal%2Fmy-tickets'))

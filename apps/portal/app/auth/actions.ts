@@ -77,7 +77,10 @@ export const authAction = portalAction({
       }
       const { data, error } = await supabase.auth.signUp({
         ...parsed.data,
-        options: { emailRedirectTo: `${PORTAL_URL}/auth/confirm?next=${encodeURIComponent(from)}` },
+        // flow=signup: the link may be opened on another device (see auth/confirm).
+        options: {
+          emailRedirectTo: `${PORTAL_URL}/auth/confirm?flow=signup&next=${encodeURIComponent(from)}`,
+        },
       })
       if (error) return answer(intent, email, failed(title, error.message))
       // With confirmations off the project hands back a session straight away.

@@ -37,11 +37,14 @@ export function AuthForm({
   initialMode,
   from,
   linkError,
+  linkNotice,
 }: {
   initialMode: AuthMode
   /** A checked same-site path to return to after signing in. */
   from: string
   linkError?: string
+  /** What an emailed link did, when it worked but did not sign in (a sign-up confirmed elsewhere). */
+  linkNotice?: string
 }) {
   const router = useRouter()
   const {
@@ -131,6 +134,11 @@ export function AuthForm({
       {linkError ? (
         <p role="alert" className="mt-4 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
           {linkError}
+        </p>
+      ) : null}
+      {linkNotice ? (
+        <p role="status" className="mt-4 rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
+          {linkNotice}
         </p>
       ) : null}
 

@@ -18,6 +18,9 @@ const LINK_ERRORS: Record<string, string> = {
   link: 'That link is invalid or has expired. Request a new one below.',
 }
 
+/** A sign-up's link opened on another device (auth/confirm): the address is confirmed. */
+const CONFIRMED = 'Your email is confirmed. Sign in to continue.'
+
 export default async function AuthPage({ searchParams }: { searchParams: SearchParams }) {
   const params = await searchParams
   const recovery = first(params.type) === 'recovery'
@@ -40,7 +43,12 @@ export default async function AuthPage({ searchParams }: { searchParams: SearchP
   const error = LINK_ERRORS[first(params.error) ?? '']
   return (
     <div className="mx-auto w-full max-w-md px-4 py-12 sm:py-16">
-      <AuthForm initialMode={mode} from={from} linkError={error} />
+      <AuthForm
+        initialMode={mode}
+        from={from}
+        linkError={error}
+        linkNotice={first(params.confirmed) === '1' ? CONFIRMED : undefined}
+      />
     </div>
   )
 }

@@ -10,6 +10,9 @@ const OTP_TYPES: EmailOtpType[] = ['signup', 'invite', 'magiclink', 'recovery', 
  * Where the emailed links land. PKCE links bring `?code=` (exchanged with the verifier cookie set
  * when the email was requested); token-hash links bring `token_hash` + `type`. Either way the
  * session cookie is written here, then the visitor goes on to `next` — a same-site path only.
+ * A sign-up's link opened in another browser or device than the sign-up (`flow=signup`, no code
+ * verifier cookie here): Auth confirmed the address before sending the visitor on, so that is
+ * what they are told, and they sign in to continue.
  */
 export async function GET(request: NextRequest) {
   const params = request.nextUrl.searchParams
@@ -23,6 +26,9 @@ export async function GET(request: NextRequest) {
   let failed = true
   if (code) {
     const { error } = await supabase.auth.exchangeCodeForSession(code)
+    if (error?.code === 'pkce_code_verifier_not_found' && params.get('flow') === 'signup') {
+      return seeOther(`/auth?confirmed=1&from=${encodeURIComponent(next)}`)
+    }
     if (error) console.error('Could not exchange the auth code', error.message)
     failed = !!error
   } else if (tokenHash && type && OTP_TYPES.includes(type)) {
