@@ -3,6 +3,7 @@
 // ticket (§3.3). Pure functions: the inbound-email function does the calls.
 import { addressParser } from 'postal-mime'
 import { z } from 'zod'
+import { MAX_INBOUND_CHARS } from './email-reply.ts'
 
 const address = z.string().max(2000)
 
@@ -151,7 +152,8 @@ export function bouncedRowIds(email: ReceivedEmail, settings: InboundSettings): 
     `<(?:reply|status|staff|auto)\\.(\\d{1,18})(?:\\.tck-[a-z0-9]{6})?@${domain}>`,
     'gi',
   )
-  const text = `${email.text ?? ''}\n${email.html ?? ''}`
+  // Bounded as the reply is (email-reply.ts): the report's first megabyte names our mail.
+  const text = `${(email.text ?? '').slice(0, MAX_INBOUND_CHARS)}\n${(email.html ?? '').slice(0, MAX_INBOUND_CHARS)}`
   return [...new Set([...text.matchAll(ours)].map((match) => Number(match[1])))]
 }
 
