@@ -257,3 +257,60 @@ describe('“Waiting on customer”', () => {
     expect(error?.code).toBe('42501')
   })
 })
+
+describe('a customer’s change to their ticket after staff acted on it', () => {
+  it('is in the activity log with who made it and the values before and after', async () => {
+    const [ticket] = await sql<{ id: string }>(
+      `insert into public.tickets (created_by_user_id, summary, details, location, status, assigned_to, first_response_at)
+       values ($1, 'Printer offline', 'The printer by the door.', 'Reception', 'open', $2, now()) returning id`,
+      [DEMO.thabo.id, DEMO.agent.id],
+    )
+    const id = ticket?.id as string
+    await thabo.supabase
+      .from('tickets')
+      .update({
+        details: 'The printer in the back office.',
+        location: 'Back office',
+        service_category_id: 'printing',
+      })
+      .eq('id', id)
+      .throwOnError()
+    const { data } = await agent.supabase
+      .from('ticket_events')
+      .select('actor_id, actor_name, field, from_value, to_value')
+      .eq('ticket_id', id)
+      .neq('field', 'created')
+      .order('id')
+      .throwOnError()
+    const who = { actor_id: DEMO.thabo.id, actor_name: 'Thabo Molefe' }
+    expect(data).toEqual([
+      {
+        ...who,
+        field: 'details',
+        from_value: 'The printer by the door.',
+        to_value: 'The printer in the back office.',
+      },
+      { ...who, field: 'location', from_value: 'Reception', to_value: 'Back office' },
+      { ...who, field: 'service_category', from_value: null, to_value: 'printing' },
+    ])
+  })
+  it('the log still takes every kind of entry it took before', async () => {
+    const [row] = await sql<{ definition: string }>(
+      `select pg_get_constraintdef(c.oid) as definition from pg_constraint c
+       where c.conrelid = 'public.ticket_events'::regclass and c.contype = 'c' and pg_get_constraintdef(c.oid) like '%field = ANY%'`,
+    )
+    for (const field of [
+      'created',
+      'status',
+      'close_reason',
+      'priority',
+      'assignee',
+      'company',
+      'tags',
+      'summary',
+      'split',
+    ]) {
+      expect(row?.definition).toContain(`'${field}'`)
+    }
+  })
+})

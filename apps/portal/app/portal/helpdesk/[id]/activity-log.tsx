@@ -19,6 +19,9 @@ const FIELD_NAMES: Record<string, string> = {
   company: 'company',
   tags: 'tags',
   summary: 'summary',
+  details: 'details',
+  location: 'location',
+  service_category: 'service category',
 }
 
 /** A logged value as people read it: labels for statuses and priorities, "none" for nothing. */
