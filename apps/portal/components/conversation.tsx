@@ -112,6 +112,13 @@ export function Conversation({
             {entry.subject ? <p className="mt-2 font-semibold">{entry.subject}</p> : null}
             <p className="mt-2 whitespace-pre-wrap break-words text-slate-800">{entry.body}</p>
             {entry.attachments.length > 0 ? <Attachments files={entry.attachments} /> : null}
+            {entry.notKept.length > 0 ? (
+              <ul className="mt-2 text-sm text-slate-600">
+                {entry.notKept.map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ul>
+            ) : null}
             {entry.unverified && unverifiedActions
               ? unverifiedActions({ ...entry, unverified: entry.unverified })
               : null}

@@ -227,6 +227,34 @@ describe('attachments in the conversation', () => {
       { id: 'c', name: 'gone.txt', size: 3, image: false, url: null },
     ])
   })
+
+  it('names the files an email carried that were not kept, and why', () => {
+    const [opening, entry, plain] = conversation(
+      ticket,
+      [
+        message({
+          id: 'm1',
+          channel: 'email',
+          metadata: {
+            email_id: 'e1',
+            refused_attachments: [
+              { filename: 'virus.exe', reason: 'type not allowed' },
+              { filename: 'video.mp4', reason: 'larger than 10 MB' },
+              { filename: 42, reason: 'not a name' },
+            ],
+          },
+        }),
+        message({ id: 'm2', metadata: { refused_attachments: 'not a list' } }),
+      ],
+      { id: AGENT },
+    )
+    expect(opening?.notKept).toEqual([])
+    expect(entry?.notKept).toEqual([
+      'Not kept: virus.exe (type not allowed)',
+      'Not kept: video.mp4 (larger than 10 MB)',
+    ])
+    expect(plain?.notKept).toEqual([])
+  })
 })
 
 describe('an unverified email', () => {

@@ -55,6 +55,8 @@ export interface ConversationEntry {
   subject: string | null
   body: string
   attachments: EntryAttachment[]
+  /** Files that came with an email and were not kept: "Not kept: virus.exe (type not allowed)". */
+  notKept: string[]
   /**
    * An email whose sender could not be verified (messaging-contract.md §3.4): staff-only, written
    * by nobody, waiting for staff to accept it as the requester's message or discard it.
@@ -85,6 +87,17 @@ export function unverifiedEmail(message: ConversationMessage): UnverifiedEmail |
     from: typeof metadata.from === 'string' ? metadata.from : (message.to_from ?? 'an unknown sender'),
     reason: metadata.reason === 'not_on_ticket' ? 'not_on_ticket' : 'unverified',
   }
+}
+
+/** The files an email carried that were not kept (inbound-email's metadata.refused_attachments). */
+export function notKept(message: ConversationMessage): string[] {
+  const refused = (message.metadata as { refused_attachments?: unknown } | null)?.refused_attachments
+  if (!Array.isArray(refused)) return []
+  return refused.flatMap((file: { filename?: unknown; reason?: unknown }) =>
+    typeof file?.filename === 'string' && typeof file.reason === 'string'
+      ? [`Not kept: ${file.filename} (${file.reason})`]
+      : [],
+  )
 }
 
 /** A file as the conversation shows it: a short-lived link (null when it could not be made). */
@@ -183,6 +196,7 @@ export function toEntry(
       image: INLINE_IMAGES.has(file.content_type),
       url: links.get(file.object_path) ?? null,
     })),
+    notKept: notKept(message),
     unverified,
     split: splittable(message) ? message.id : null,
   }
@@ -213,6 +227,7 @@ export function conversation(
     subject: null,
     body: ticket.details?.trim() ? ticket.details : ticket.summary,
     attachments: [],
+    notKept: [],
     unverified: null,
     split: null,
   }

@@ -11,6 +11,7 @@ import { z } from 'zod'
 import { dmarcVerdict } from '../_shared/auth-results.ts'
 import { visibleReply } from '../_shared/email-reply.ts'
 import { HttpError, json, readBody, serve } from '../_shared/http.ts'
+import { storeMailAttachments } from '../_shared/inbound-attachments.ts'
 import {
   automaticReason,
   BOUNCE_REASONS,
@@ -298,6 +299,16 @@ serve({
         }),
       })
       if (error) throw new Error(`receive_email: ${error.message}`)
+      if (attachments.length > 0) {
+        await storeMailAttachments(service, {
+          apiUrl: setting('RESEND_API_URL'),
+          apiKey: setting('RESEND_API_KEY'),
+          emailId,
+          received: result,
+          from: sender.email,
+          named: attachments.map((a) => a.filename),
+        })
+      }
       return json(req, 200, result)
     } catch (error) {
       // Not handled after all: forget the event, so the provider's next delivery is not a duplicate.

@@ -190,6 +190,8 @@ export async function startMailbox(options: {
   const messages: StoredMessage[] = []
   const raws = new Map<string, Buffer>()
   const received = new Map<string, ReceivedEmail>()
+  /** A received email's attachments' bytes, by email id, with the token its download_url carries. */
+  const receivedFiles = new Map<string, { id: string; content: Buffer; token: string }[]>()
   const deliveries: WebhookDelivery[] = []
   const timers = new Set<NodeJS.Timeout>()
   let mode: SmtpMode = 'ok'
@@ -319,6 +321,14 @@ export async function startMailbox(options: {
               const from = addresses(parsed.from)[0]?.Address ?? ''
               const email = receivedEmail(parsed, envelope, receivedFor, authenticationResults(from))
               received.set(email.id, email)
+              receivedFiles.set(
+                email.id,
+                email.attachments.map((a, i) => ({
+                  id: a.id,
+                  content: parsed.attachments[i]?.content ?? Buffer.alloc(0),
+                  token: randomUUID(),
+                })),
+              )
               const delivery: WebhookDelivery = {
                 id: randomUUID(),
                 email_id: email.id,
@@ -361,6 +371,52 @@ export async function startMailbox(options: {
       }
       const email = received.get(decodeURIComponent(receivedOf[1] as string))
       return email ? json(200, email) : json(404, { name: 'not_found', message: 'Email not found' })
+    }
+    // Resend's attachments API for received mail: the list (or one) with a download_url each, valid
+    // for an hour; the URL itself needs no key, as the provider's signed CDN links do not.
+    const attachmentsOf = /^\/resend\/emails\/receiving\/([^/]+)\/attachments(?:\/([^/]+))?$/.exec(
+      url.pathname,
+    )
+    if (attachmentsOf && req.method === 'GET') {
+      if (!inbound || req.headers.authorization !== `Bearer ${inbound.apiKey}`) {
+        return json(401, { statusCode: 401, name: 'validation_error', message: 'API key is invalid' })
+      }
+      const emailId = decodeURIComponent(attachmentsOf[1] as string)
+      const email = received.get(emailId)
+      if (!email) return json(404, { name: 'not_found', message: 'Email not found' })
+      const files = receivedFiles.get(emailId) ?? []
+      const expires = new Date(Date.now() + 3_600_000).toISOString()
+      const described = email.attachments.map((a) => ({
+        object: 'attachment',
+        id: a.id,
+        filename: a.filename,
+        size: a.size,
+        content_type: a.content_type,
+        content_disposition: a.content_disposition,
+        content_id: a.content_id,
+        download_url: `http://${req.headers.host}/resend/_local/attachments/${emailId}/${a.id}?signature=${files.find((f) => f.id === a.id)?.token ?? ''}`,
+        expires_at: expires,
+      }))
+      if (!attachmentsOf[2]) return json(200, { object: 'list', has_more: false, data: described })
+      const one = described.find((a) => a.id === decodeURIComponent(attachmentsOf[2] as string))
+      return one ? json(200, one) : json(404, { name: 'not_found', message: 'Attachment not found' })
+    }
+    const downloadOf = /^\/resend\/_local\/attachments\/([^/]+)\/([^/]+)$/.exec(url.pathname)
+    if (downloadOf && req.method === 'GET') {
+      const file = receivedFiles
+        .get(decodeURIComponent(downloadOf[1] as string))
+        ?.find((f) => f.id === decodeURIComponent(downloadOf[2] as string))
+      if (!file || url.searchParams.get('signature') !== file.token) {
+        res.writeHead(403, { 'Content-Type': 'text/plain' })
+        res.end('Request has expired or the signature is invalid')
+        return
+      }
+      res.writeHead(200, {
+        'Content-Type': 'application/octet-stream',
+        'Content-Length': file.content.length,
+      })
+      res.end(file.content)
+      return
     }
     if (rawOf && req.method === 'GET') {
       const raw = raws.get(rawOf[1] as string)
