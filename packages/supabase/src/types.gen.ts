@@ -897,6 +897,10 @@ export type Database = {
         Args: { p: Json }
         Returns: Json
       }
+      receive_email_files: {
+        Args: { p_ticket: string; p_email_id: string; p_from: string }
+        Returns: string
+      }
       receive_whatsapp: {
         Args: { p: Json }
         Returns: Json
