@@ -1,8 +1,10 @@
 import { expect, test } from '@playwright/test'
-import { ADMIN, AGENT, THABO } from './fixtures/demo'
-import { AUTH_COOKIE, passwordSession, sessionCookieValue } from './fixtures/stack'
+import { ACME_TICKET, ADMIN, AGENT, THABO, THABOS_TICKET } from './fixtures/demo'
+import { AUTH_COOKIE, asService, passwordSession, SUPABASE_URL, sessionCookieValue } from './fixtures/stack'
 import {
   actionInputs,
+  FORGED_WHATSAPP_NUMBER,
+  forgedWhatsappInputs,
   functionInputs,
   pageInputs,
   queueInputs,
@@ -45,6 +47,7 @@ test('fuzz: no client input gets a 5xx from any entry point', async ({ request }
     ...pageInputs(tokens, 300),
     ...queueInputs(tokens, 200),
     ...actionInputs(350),
+    ...forgedWhatsappInputs(60),
   ]
   const { sent, refused, failures } = await runAll(inputs)
   console.log(
@@ -57,4 +60,25 @@ test('fuzz: no client input gets a 5xx from any entry point', async ({ request }
   }
   expect(sent).toBeGreaterThanOrEqual(2000)
   expect(failures.length).toBe(0)
+
+  // The forged WhatsApp sender got nothing in anyone's name: no message of theirs has an author,
+  // none is a customer's message on a seeded ticket, and their number is proven for nobody.
+  const read = async (path: string) => {
+    const response = await request.get(`${SUPABASE_URL}/rest/v1/${path}`, { headers: asService })
+    expect(response.status(), path).toBe(200)
+    return (await response.json()) as Record<string, unknown>[]
+  }
+  const forged = await read(
+    `ticket_messages?channel=eq.whatsapp&to_from=eq.${encodeURIComponent(`+${FORGED_WHATSAPP_NUMBER}`)}&select=ticket_id,direction,created_by`,
+  )
+  expect(forged.length).toBeGreaterThan(0)
+  expect(forged.filter((m) => m.created_by !== null)).toEqual([])
+  expect(
+    forged.filter(
+      (m) => (m.ticket_id === THABOS_TICKET || m.ticket_id === ACME_TICKET) && m.direction !== 'internal',
+    ),
+  ).toEqual([])
+  expect(
+    await read(`whatsapp_verified_numbers?phone_e164=eq.${encodeURIComponent(`+${FORGED_WHATSAPP_NUMBER}`)}`),
+  ).toEqual([])
 })

@@ -166,6 +166,75 @@ export function functionInputs(tokens: Tokens, count: number): Input[] {
   ]
 }
 
+/**
+ * The number every forged WhatsApp sender of a run writes from (one, so Ref-less messages open at
+ * most a few tickets in the queue): a number nobody proved for anything.
+ */
+export const FORGED_WHATSAPP_NUMBER = `2789${String(SEED % 10_000_000).padStart(7, '0')}`
+
+/**
+ * Correctly signed WhatsApp messages from a sender pretending to be someone else: the seeded
+ * customers' references (with `Ref:`, bare, lower-case), their names as the profile name, reply
+ * contexts it cannot hold, and hostile text around them. Meta vouches for the number, so none of
+ * this may put words on a customer's timeline or prove the number for anyone.
+ */
+export function forgedWhatsappInputs(count: number): Input[] {
+  const forged = fc
+    .tuple(
+      hostileString,
+      fc.constantFrom('Ref: TCK-7Q4M2A', 'TCK-P5L8QC', 'ref: tck-7q4m2a', 'Ref:TCK-ZZZZZ9', '', 'STOP'),
+      hostileString,
+      fc.constantFrom('Thabo Molefe', 'Siyakha Support', '', 'Acme Clinic'),
+      fc.option(fc.constantFrom('wamid.seed-reply', 'wamid.', 'wamid.HBgLMjc4MjU1NTAxMDU'), {
+        nil: undefined,
+      }),
+      fc.nat(),
+    )
+    .map(([before, ref, after, name, context, n]) =>
+      JSON.stringify({
+        object: 'whatsapp_business_account',
+        entry: [
+          {
+            id: '1',
+            changes: [
+              {
+                field: 'messages',
+                value: {
+                  messaging_product: 'whatsapp',
+                  metadata: { display_phone_number: '27100000001', phone_number_id: '100000000000001' },
+                  contacts: [{ profile: { name }, wa_id: FORGED_WHATSAPP_NUMBER }],
+                  messages: [
+                    {
+                      from: FORGED_WHATSAPP_NUMBER,
+                      id: `wamid.forged${SEED}.${n}.${Math.random().toString(36).slice(2)}`,
+                      timestamp: String(Math.floor(Date.now() / 1000)),
+                      type: 'text',
+                      text: { body: `${before} ${ref} ${after}` },
+                      ...(context ? { context: { from: '27100000001', id: context } } : {}),
+                    },
+                  ],
+                },
+              },
+            ],
+          },
+        ],
+      }),
+    )
+    .map(
+      (payload): Input => ({
+        target: 'function whatsapp-webhook (signed, forged sender)',
+        url: `${SUPABASE_URL}/functions/v1/whatsapp-webhook`,
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          'X-Hub-Signature-256': `sha256=${createHmac('sha256', WHATSAPP_APP_SECRET).update(payload).digest('hex')}`,
+        },
+        body: payload,
+      }),
+    )
+  return fc.sample(forged, { numRuns: count, seed: SEED + 7 })
+}
+
 export function restInputs(tokens: Tokens, count: number): Input[] {
   const arbitrary = fc
     .tuple(
