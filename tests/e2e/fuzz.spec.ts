@@ -24,7 +24,9 @@ import { runAll } from './fuzz/run'
  * Every request carries its own X-Forwarded-For entry (the tests play the proxy in front of the
  * apps and the gateway, see tests/e2e/functions.env), so the fuzz never uses up the rate limits
  * of the other specs' addresses. Writes go out with the anon key only, so no data of the seed or
- * of other specs can change.
+ * of other specs can change; the one exception is a forged WhatsApp sender (signed events, as
+ * Meta's are), which may only add staff-only notes to the seeded tickets it names and open a
+ * ticket of its own: checked after the run.
  */
 
 /** The session cookie @supabase/ssr writes (one chunk is enough for these sessions). */
