@@ -122,6 +122,8 @@ const HEADERS = [
 ]
 const SIGNATURES = [
   'Regards,',
+  // Not a signature as written; trimmed, as the reader keeps it, it is.
+  'Regards,  ',
   'Kind Regards',
   '-- ',
   '--',

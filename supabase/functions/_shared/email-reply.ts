@@ -188,6 +188,8 @@ interface Fragment {
   lines: string[]
   quoted: boolean
   signature: boolean
+  /** Whether the line read last is a signature line (tested once, when it was read). */
+  lastIsSignature: boolean
 }
 
 /**
@@ -205,11 +207,12 @@ export function visibleText(text: string): string {
   }
   let fragment: Fragment | null = null
   for (let i = lines.length - 1; i >= 0; i--) {
-    let line = lines[i] as string
-    if (!isSignature(line)) line = line.trimEnd()
+    const read = lines[i] as string
+    const signature = isSignature(read)
+    const line = signature ? read : read.trimEnd()
     if (fragment) {
       const last = fragment.lines[fragment.lines.length - 1] as string
-      if (isSignature(last)) {
+      if (fragment.lastIsSignature) {
         fragment.signature = true
         close(fragment)
         fragment = null
@@ -223,11 +226,15 @@ export function visibleText(text: string): string {
     const continues =
       fragment !== null &&
       (fragment.quoted === quoted || (fragment.quoted && (line === '' || isQuoteHeader(line))))
-    if (!continues) {
-      if (fragment) close(fragment)
-      fragment = { lines: [], quoted, signature: false }
+    let current: Fragment | null = fragment
+    if (!continues || !current) {
+      if (current) close(current)
+      current = { lines: [], quoted, signature: false, lastIsSignature: false }
+      fragment = current
     }
-    ;(fragment as Fragment).lines.push(line)
+    current.lines.push(line)
+    // What the library tests is the line as kept: trimmed, "Regards,  " is a signature.
+    current.lastIsSignature = signature || (line !== read && isSignature(line))
   }
   if (fragment) close(fragment)
   const visible = shown.reverse().join('\n')
