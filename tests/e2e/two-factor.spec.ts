@@ -156,3 +156,94 @@ test('staff turn on two-factor sign-in and sign in with a code; once required, a
 
   await Promise.all([adminContext.close(), agentContext.close()])
 })
+
+// Issue 43, items 13 and 14: the portal's own limit per account (Auth limits per address, and the
+// portal calls it from one address for everyone), and the way back for someone who lost their
+// authenticator app.
+test('five wrong codes stop the code step for 15 minutes, the right code too; a provider admin removes the lost authenticator', async ({
+  browser,
+  request,
+}) => {
+  const [admin, agent] = await Promise.all([
+    newStaffMember(request, 'siyakha_admin'),
+    newStaffMember(request, 'agent'),
+  ])
+  const agentContext = await browser.newContext()
+  const adminContext = await browser.newContext()
+  const page = await agentContext.newPage()
+  const auth = new AuthPage(page)
+  const security = new SecurityPage(page)
+  let key = ''
+
+  await test.step('turning it on says how to recover from a lost phone', async () => {
+    await auth.signInTo('/portal/security', agent.email)
+    await security.turnOn.click()
+    await expect(
+      security.twoFactor.getByText('Add the same key to a second authenticator app too'),
+    ).toBeVisible()
+    key = await security.setupKey.inputValue()
+    await security.confirm(totpCode(key))
+    await expect(security.twoFactor.getByText('Two-factor sign-in is on.')).toBeVisible()
+    await expect(
+      security.twoFactor.getByText('or ask a provider admin to remove your two-factor sign-in'),
+    ).toBeVisible()
+  })
+
+  const codeField = page.getByLabel('6-digit code')
+  const verify = page.getByRole('button', { name: 'Verify', exact: true })
+  const TOO_MANY = /Too many wrong codes\. Try again in 1[45] minutes\./
+
+  await test.step('four wrong codes are wrong; the fifth says how long to wait; the right code is refused', async () => {
+    await page.getByRole('button', { name: 'Sign Out' }).click()
+    await expect(page).toHaveURL(/\/auth/)
+    await auth.gotoFrom('/portal/helpdesk')
+    await auth.signIn(agent.email)
+    await expect(page.getByRole('heading', { name: 'Two-factor sign-in', level: 1 })).toBeVisible()
+    const right = totpCode(key, Date.now() + 30_000)
+    for (let attempt = 1; attempt <= 4; attempt++) {
+      const wrong = notThe(right).replace(/.$/, String(attempt))
+      await codeField.fill(wrong === right ? notThe(wrong) : wrong)
+      await verify.click()
+      await expect(page.getByText(WRONG_CODE)).toBeVisible()
+    }
+    await codeField.fill(notThe(right))
+    await verify.click()
+    await expect(page.getByText(TOO_MANY)).toBeVisible()
+    // During the wait the right code gets the same answer, and the session stays at one factor.
+    await codeField.fill(right)
+    await verify.click()
+    await expect(page.getByText(TOO_MANY)).toBeVisible()
+    await expect(page).toHaveURL(/\/auth/)
+    expect((await sessionOf(agentContext)).aal).toBe('aal1')
+  })
+
+  await test.step('a provider admin removes the agent’s two-factor sign-in, named in the list', async () => {
+    const adminPage = await adminContext.newPage()
+    await new AuthPage(adminPage).signInTo('/portal/security', admin.email)
+    const row = adminPage.getByRole('region', { name: agent.email.split('@')[0], exact: true })
+    await expect(row.getByText('Two-factor sign-in on')).toBeVisible()
+    await row.getByRole('button', { name: 'Remove two-factor sign-in' }).click()
+    await expect(row.getByText('ends their sessions')).toBeVisible()
+    await row.getByRole('button', { name: 'Remove', exact: true }).click()
+    await expect(adminPage.getByText('Two-factor sign-in removed.').first()).toBeVisible()
+    await expect(row.getByText('Two-factor sign-in off')).toBeVisible()
+    await expect(row.getByText(`Two-factor sign-in removed by ${admin.email.split('@')[0]} on`)).toBeVisible()
+  })
+
+  await test.step('the agent’s session ended on the server; they sign in with the password alone', async () => {
+    // Auth no longer knows the session (its access token lives on until it expires, as Supabase's
+    // do, but it cannot be refreshed); the sign-in screen asks for the password, not a code.
+    const ended = await request.get(`${SUPABASE_URL}/auth/v1/user`, {
+      headers: asUser((await sessionOf(agentContext)).accessToken),
+    })
+    expect(ended.status()).toBe(403)
+    expect(await ended.json()).toMatchObject({ error_code: 'session_not_found' })
+    await auth.gotoFrom('/portal/helpdesk')
+    await expect(auth.email).toBeVisible()
+    await auth.signIn(agent.email)
+    await expect(page).toHaveURL(`${PORTAL_ORIGIN}/portal/helpdesk`)
+    await expect(page.getByRole('heading', { name: 'Helpdesk', level: 1 })).toBeVisible()
+  })
+
+  await Promise.all([agentContext.close(), adminContext.close()])
+})

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { totpCode, twoFactorConfirmSchema, twoFactorRequirementSchema } from './two-factor'
+import {
+  removeStaffTwoFactorSchema,
+  tooManyWrongCodes,
+  totpCode,
+  twoFactorConfirmSchema,
+  twoFactorRequirementSchema,
+} from './two-factor'
 
 describe('totpCode', () => {
   it('takes 6 digits as an app shows them, spaces and dashes included', () => {
@@ -35,5 +41,23 @@ describe('twoFactorRequirementSchema', () => {
     expect(twoFactorRequirementSchema.parse({ required: 'true' })).toEqual({ required: true })
     expect(twoFactorRequirementSchema.parse({ required: 'false' })).toEqual({ required: false })
     expect(twoFactorRequirementSchema.safeParse({ required: 'on' }).success).toBe(false)
+  })
+})
+
+describe('tooManyWrongCodes', () => {
+  it('says the wait in whole minutes, rounded up, never less than one', () => {
+    expect(tooManyWrongCodes(900)).toBe('Too many wrong codes. Try again in 15 minutes.')
+    expect(tooManyWrongCodes(661)).toBe('Too many wrong codes. Try again in 12 minutes.')
+    expect(tooManyWrongCodes(60)).toBe('Too many wrong codes. Try again in 1 minute.')
+    expect(tooManyWrongCodes(1)).toBe('Too many wrong codes. Try again in 1 minute.')
+  })
+})
+
+describe('removeStaffTwoFactorSchema', () => {
+  it('takes a staff member id and refuses anything else with words', () => {
+    const id = '6f1d3c1e-8f1a-4c53-9a3e-2f0f1b2c3d4e'
+    expect(removeStaffTwoFactorSchema.parse({ staffMemberId: id })).toEqual({ staffMemberId: id })
+    const refused = removeStaffTwoFactorSchema.safeParse({ staffMemberId: 'me' })
+    expect(refused.error?.issues[0]?.message).toBe('Reload the page and try again.')
   })
 })

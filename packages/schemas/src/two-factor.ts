@@ -15,7 +15,22 @@ export const TWO_FACTOR_MESSAGES = {
   turnedOff: 'Two-factor sign-in is off.',
   requirementOn: 'Two-factor sign-in is now required for all staff.',
   requirementOff: 'Two-factor sign-in is no longer required for staff.',
+  addressLimited: 'Too many codes were tried from this network. Wait a minute, then try again.',
+  recovery:
+    'If you lose your phone, use a second authenticator app that has the same key, or ask a provider admin to remove your two-factor sign-in and set it up again.',
+  secondApp:
+    'Add the same key to a second authenticator app too (another phone or your password manager), so losing one phone does not lock you out.',
+  removedFactors: 'Two-factor sign-in removed. They can now sign in with their password and set it up again.',
 } as const
+
+/**
+ * After 5 wrong codes for one account in 15 minutes: how long until it may try again, in whole
+ * minutes (rounded up, so it is never too early).
+ */
+export function tooManyWrongCodes(seconds: number): string {
+  const minutes = Math.max(1, Math.ceil(seconds / 60))
+  return `Too many wrong codes. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`
+}
 
 /**
  * A code from an authenticator app: 6 digits. Spaces (apps show "123 456") and dashes are
@@ -34,6 +49,11 @@ export const twoFactorConfirmSchema = z.object({
   factorId: z.uuid('Start setting up two-factor sign-in again.'),
   code: totpCode,
   from: z.string(),
+})
+
+/** A provider admin's 'Remove two-factor sign-in' for a staff member on the Security page. */
+export const removeStaffTwoFactorSchema = z.object({
+  staffMemberId: z.uuid('Reload the page and try again.'),
 })
 
 /** 'Turn off' on the Security page. */

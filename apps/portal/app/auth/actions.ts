@@ -1,7 +1,11 @@
 'use server'
 
 import { type ActionState, type Notice, refused, succeeded } from '@siyakha/schemas/action-state'
-import { TWO_FACTOR_MESSAGES, twoFactorSignInSchema } from '@siyakha/schemas/two-factor'
+import { TWO_FACTOR_MESSAGES, tooManyWrongCodes, twoFactorSignInSchema } from '@siyakha/schemas/two-factor'
+import {
+  beginTwoFactorAttemptMutation,
+  twoFactorAttemptSucceededMutation,
+} from '@siyakha/supabase/two-factor'
 import { redirect } from 'next/navigation'
 import { z } from 'zod'
 import { portalAction, refuse } from '@/lib/action'
@@ -114,6 +118,11 @@ export const authAction = portalAction({
  * The code step of signing in: the code from the authenticator app turns the password-only session
  * (aal1) into one with two factors (aal2), written to the HttpOnly cookies with this response.
  * A wrong code keeps what was typed and says so under the field.
+ *
+ * Auth limits codes per client address only, and this server is one address for every user, so
+ * each account also gets 5 codes in 15 minutes that were not proven right, counted in the database
+ * (so it holds across instances). An attempt is taken before the code goes to Auth and cleared
+ * only once the code raised the session.
  */
 export const verifyCodeAction = portalAction({
   fields: ['code', 'from'],
@@ -121,10 +130,29 @@ export const verifyCodeAction = portalAction({
   run: async ({ code, from }, context) => {
     const factor = await verifiedTotpFactor(context.supabase)
     if (!factor) return refuse(context, 'failed', TWO_FACTOR_MESSAGES.noFactor)
-    const { error } = await context.supabase.auth.mfa.challengeAndVerify({ factorId: factor.id, code })
-    if (error && isWrongCode(error))
-      return refused('validation', context.values, { fieldErrors: { code: TWO_FACTOR_MESSAGES.wrongCode } })
+    const attempt = await beginTwoFactorAttemptMutation(context.supabase)
+    if (attempt.attemptId === null)
+      return refused('rate_limited', context.values, {
+        fieldErrors: { code: tooManyWrongCodes(attempt.retryAfter) },
+      })
+    const { data, error } = await context.supabase.auth.mfa.challengeAndVerify({ factorId: factor.id, code })
+    if (error && isWrongCode(error)) {
+      // The fifth wrong code says at once how long the wait is.
+      const message =
+        attempt.waitIfWrong > 0 ? tooManyWrongCodes(attempt.waitIfWrong) : TWO_FACTOR_MESSAGES.wrongCode
+      return refused('validation', context.values, { fieldErrors: { code: message } })
+    }
+    if (error?.code === 'over_request_rate_limit')
+      return refused('rate_limited', context.values, {
+        fieldErrors: { code: TWO_FACTOR_MESSAGES.addressLimited },
+      })
     if (error) return refuse(context, 'failed', error.message)
+    try {
+      await twoFactorAttemptSucceededMutation(context.supabase, attempt.attemptId, data.access_token)
+    } catch (clearError) {
+      // Signed in all the same; the attempt stays counted, as a wrong one would.
+      console.error('Could not clear a right two-factor attempt.', (clearError as Error).message)
+    }
     redirect(safePath(from))
   },
 })

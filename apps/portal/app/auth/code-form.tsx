@@ -15,7 +15,8 @@ export function CodeForm({ from, email }: { from: string; email?: string }) {
   const form = useActionForm({
     action: verifyCodeAction,
     failure: (refusal) =>
-      refusal.reason === 'validation'
+      // A wrong code, and the wait after too many, are said under the field.
+      refusal.reason === 'validation' || refusal.reason === 'rate_limited'
         ? null
         : { title: 'Sign in failed', description: refusal.message, variant: 'destructive' },
   })

@@ -3,12 +3,13 @@
 import { refused, succeeded } from '@siyakha/schemas/action-state'
 import { HELPDESK_MESSAGES } from '@siyakha/schemas/helpdesk'
 import {
+  removeStaffTwoFactorSchema,
   TWO_FACTOR_MESSAGES,
   twoFactorConfirmSchema,
   twoFactorRequirementSchema,
   twoFactorTurnOffSchema,
 } from '@siyakha/schemas/two-factor'
-import { setStaffTwoFactorRequiredMutation } from '@siyakha/supabase/two-factor'
+import { removeStaffTwoFactorMutation, setStaffTwoFactorRequiredMutation } from '@siyakha/supabase/two-factor'
 import { revalidatePath } from 'next/cache'
 import { z } from 'zod'
 import { portalAction, refuse } from '@/lib/action'
@@ -17,7 +18,8 @@ import { currentStaffAccess } from '@/lib/session'
 import { isWrongCode, removeUnconfirmedFactors } from '@/lib/two-factor'
 
 // The Security page's actions, each as the signed-in user through Supabase Auth's MFA API (the
-// factor belongs to the session's user; nobody turns it on or off for someone else).
+// factor belongs to the session's user; nobody turns it on or off for someone else), except a
+// provider admin's removal of a staff member's factors, which the database does and logs.
 
 /** What the app needs to be set up: the QR code (an SVG data URI) and the same key as text. */
 export type TwoFactorEnrolment = { factorId: string; qrCode: string; secret: string }
@@ -102,5 +104,37 @@ export const setTwoFactorRequirementAction = portalAction({
     return succeeded(null, {
       message: required ? TWO_FACTOR_MESSAGES.requirementOn : TWO_FACTOR_MESSAGES.requirementOff,
     })
+  },
+})
+
+/** The database's refusals of a removal (public.remove_staff_two_factor), in the admin's words. */
+const REMOVAL_REFUSALS: Record<string, string> = {
+  '42501': TWO_FACTOR_MESSAGES.adminNeedsTwoFactor,
+  '22023': 'Turn off your own two-factor sign-in above.',
+  P0002: HELPDESK_MESSAGES.notFound,
+}
+
+/**
+ * A provider admin's "Remove two-factor sign-in" for a staff member who lost their authenticator:
+ * their factors go and their sessions end, so they sign in with the password and set it up again.
+ * The database checks the caller (a provider admin, with two factors when they have them) and
+ * writes who did it to the staff audit log.
+ */
+export const removeStaffTwoFactorAction = portalAction({
+  role: 'staff',
+  fields: ['staffMemberId'],
+  schema: removeStaffTwoFactorSchema,
+  run: async ({ staffMemberId }, context) => {
+    if (!(await currentStaffAccess()).providerAdmin)
+      return refuse(context, 'forbidden', HELPDESK_MESSAGES.notFound)
+    try {
+      await removeStaffTwoFactorMutation(context.supabase, staffMemberId)
+    } catch (error) {
+      const refusal = REMOVAL_REFUSALS[(error as { code?: string }).code ?? '']
+      if (refusal) return refuse(context, 'forbidden', refusal)
+      throw error
+    }
+    revalidatePath('/portal/security')
+    return succeeded(null, { message: TWO_FACTOR_MESSAGES.removedFactors })
   },
 })

@@ -64,7 +64,12 @@ function SetUp({ enrolment, from }: { enrolment: TwoFactorEnrolment; from: strin
   const [copied, setCopied] = useState(false)
   const confirm = useActionForm({
     action: confirmTwoFactorAction,
-    success,
+    // Said at once, as the page it goes on to may not be this one.
+    success: ({ message }) => ({
+      title: message,
+      description: TWO_FACTOR_MESSAGES.recovery,
+      variant: 'success',
+    }),
     failure,
     onAnswer: (answer) => {
       if (answer.status !== 'success') return
@@ -120,6 +125,7 @@ function SetUp({ enrolment, from }: { enrolment: TwoFactorEnrolment; from: strin
           <Button type="button" variant="outline" size="sm" onClick={copyKey}>
             {copied ? 'Copied' : 'Copy key'}
           </Button>
+          <p className="text-sm text-slate-600">{TWO_FACTOR_MESSAGES.secondApp}</p>
         </div>
       </div>
       <form key={confirm.key} {...confirm.props} className="space-y-4">
@@ -160,6 +166,7 @@ function TurnOff({ factorId, required }: { factorId: string; required: boolean }
         {TWO_FACTOR_MESSAGES.turnedOn}
       </p>
       <p className="text-slate-700">You sign in with your password and a code from your authenticator app.</p>
+      <p className="text-slate-700">{TWO_FACTOR_MESSAGES.recovery}</p>
       <input type="hidden" name="factorId" value={factorId} />
       {required ? <p className="text-sm text-slate-600">{TWO_FACTOR_MESSAGES.requiredNoTurnOff}</p> : null}
       <FormOutcome
