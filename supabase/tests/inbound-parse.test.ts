@@ -5,6 +5,7 @@ import EmailReplyParser from 'email-reply-parser'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { MAX_INBOUND_CHARS, visibleReply, visibleText } from '../functions/_shared/email-reply'
+import { cleanSubject } from '../functions/_shared/inbound-mail'
 
 /** Pieces that make the old patterns backtrack: quote-header words, separators, digits, markup. */
 const HOSTILE_PIECES = [
@@ -99,6 +100,31 @@ describe('reading hostile mail', () => {
       if (whole) expect(whole.truncated).toBe(true)
     }
   }, 120_000)
+})
+
+describe('a hostile subject', () => {
+  it('loses its reply prefixes and our tag in time linear in its length', () => {
+    expect(cleanSubject('Re: Fwd:  AW[2]: [TCK-7Q4M2A]   Laptop \t Wi-Fi')).toBe('Laptop Wi-Fi')
+    expect(cleanSubject('RE :re: Printer')).toBe('Printer')
+    for (const unit of [' ', 're ', ' \t', 're:', ' :']) {
+      const subject = (n: number) => `re${unit.repeat(n / unit.length)}x`
+      const timed = (text: string) => {
+        let best = Number.POSITIVE_INFINITY
+        for (let i = 0; i < 5; i++) {
+          const started = performance.now()
+          cleanSubject(text)
+          best = Math.min(best, performance.now() - started)
+        }
+        return best
+      }
+      timed(subject(500))
+      const small = timed(subject(500))
+      const large = timed(subject(10_000))
+      // 20x the subject (the schema's longest), at most 20x the time, x5 for noise; below 0.2 ms a
+      // timing is mostly noise. Quadratic is 400x: the old pattern took 180 ms for 10 kB of spaces.
+      expect(large, JSON.stringify(unit)).toBeLessThanOrEqual(20 * Math.max(small, 0.2) * 5)
+    }
+  })
 })
 
 const TEXT = [
