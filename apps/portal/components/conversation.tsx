@@ -81,7 +81,7 @@ export function Conversation({
             <p className="flex flex-wrap items-baseline gap-x-3 gap-y-1 text-sm text-slate-600">
               <span className="font-semibold text-brand-900">{entry.author}</span>
               {entry.unverified ? (
-                <span className="rounded bg-amber-600 px-1.5 py-0.5 text-xs font-semibold text-white">
+                <span className="rounded bg-amber-800 px-1.5 py-0.5 text-xs font-semibold text-white">
                   Unverified (staff only)
                 </span>
               ) : entry.internal ? (
