@@ -34,6 +34,7 @@ import {
 import { helpdeskTicketQuery } from '@siyakha/supabase/queries'
 import type { TypedSupabaseClient } from '@siyakha/supabase/types'
 import { revalidatePath } from 'next/cache'
+import { redirect } from 'next/navigation'
 import type { z } from 'zod'
 import { type ActionContext, portalAction, refuse } from '@/lib/action'
 import { type SentWithFiles, sendWithAttachments, sentWords } from '@/lib/attachments'
@@ -296,7 +297,8 @@ export const decideUnverifiedEmailAction = portalAction({
 /**
  * Moves a client's WhatsApp message to a new ticket (it was about something else). The database
  * decides who may (staff only), creates the ticket for the same requester and logs the move on
- * both tickets; the agent is told the new ticket's reference.
+ * both tickets; the agent goes on to the new ticket (the message, and with it this form, has left
+ * the page it was on), whose activity log says where the message came from.
  */
 export const splitWhatsappMessageAction = portalAction({
   fields: ['ticketId', 'messageId'],
@@ -306,7 +308,7 @@ export const splitWhatsappMessageAction = portalAction({
     refusal.reason === 'validation'
       ? { ...refusal, message: Object.values(refusal.fieldErrors)[0] ?? refusal.message }
       : refusal,
-  run: async ({ ticketId, messageId }, context): Promise<ActionState<{ ticketId: string }>> => {
+  run: async ({ ticketId, messageId }, context): Promise<ActionState> => {
     let created: Awaited<ReturnType<typeof splitWhatsappMessageMutation>>
     try {
       created = await splitWhatsappMessageMutation(context.supabase, messageId)
@@ -322,9 +324,6 @@ export const splitWhatsappMessageAction = portalAction({
     revalidatePath('/portal/helpdesk')
     revalidatePath(`/portal/helpdesk/${ticketId}`)
     revalidatePath(`/portal/tickets/${ticketId}`)
-    return succeeded(
-      { ticketId: created.ticket_id },
-      { message: `Moved to a new ticket, ${created.tracking_ref}.` },
-    )
+    redirect(`/portal/helpdesk/${created.ticket_id}`)
   },
 })

@@ -2,20 +2,16 @@
 
 import { useActionForm } from '@siyakha/ui/action-form'
 import { Button } from '@siyakha/ui/button'
-import { Link } from '@siyakha/ui/link'
 import { splitWhatsappMessageAction } from './actions'
 
 /**
  * "Move to a new ticket" on a client's WhatsApp message: for a message about something else than
  * the ticket (WhatsApp has no subject line, so a client's new problem often arrives in an old
  * conversation). A plain form posting to a server action, so it works without JavaScript; the
- * database refuses anyone but staff. After the move, a link to the new ticket.
+ * database refuses anyone but staff. The agent lands on the new ticket.
  */
 export function SplitMessage({ ticketId, messageId }: { ticketId: string; messageId: string }) {
-  const { state, formAction, pending } = useActionForm({
-    action: splitWhatsappMessageAction,
-    success: ({ message }) => ({ title: message, variant: 'success' }),
-  })
+  const { state, formAction, pending } = useActionForm({ action: splitWhatsappMessageAction })
   return (
     <div className="mt-3">
       <form action={formAction}>
@@ -28,17 +24,6 @@ export function SplitMessage({ ticketId, messageId }: { ticketId: string; messag
       {state.status === 'error' ? (
         <p role="alert" className="mt-2 text-sm font-semibold text-red-700">
           {state.message}
-        </p>
-      ) : null}
-      {state.status === 'success' ? (
-        <p role="status" className="mt-2 text-sm text-slate-700">
-          {state.message}{' '}
-          <Link
-            href={`/portal/helpdesk/${state.data.ticketId}`}
-            className="text-brand-700 underline underline-offset-2"
-          >
-            Open it
-          </Link>
         </p>
       ) : null}
     </div>
