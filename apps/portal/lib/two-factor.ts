@@ -1,5 +1,6 @@
 import 'server-only'
 import type { TypedSupabaseClient } from '@siyakha/supabase/types'
+import { isAuthSessionMissingError } from '@supabase/supabase-js'
 import type { SessionUser } from './session'
 
 // Supabase Auth's TOTP factors, as the portal's pages and actions use them. The factor list comes
@@ -37,7 +38,13 @@ export async function pendingSignInStep(
 ): Promise<'none' | 'code' | 'sign-in'> {
   if (user.aal === 'aal2') return 'none'
   const { data, error } = await supabase.auth.mfa.listFactors()
-  if (error && (error.status === 401 || error.status === 403 || error.status === 404)) return 'sign-in'
+  // Auth answers an ended session 403 session_not_found, which the client turns into "session
+  // missing" once it has dropped the cookie's copy (a provider admin removed the factors, say).
+  if (
+    error &&
+    (isAuthSessionMissingError(error) || error.status === 401 || error.status === 403 || error.status === 404)
+  )
+    return 'sign-in'
   if (error) throw error
   return data.totp.length > 0 ? 'code' : 'none'
 }
