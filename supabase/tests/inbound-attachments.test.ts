@@ -5,7 +5,7 @@
 // mail behind it.
 import nodemailer, { type SendMailOptions } from 'nodemailer'
 import { afterAll, describe, expect, it } from 'vitest'
-import { newUser, urls } from './functions-helpers'
+import { newUser, type SignedIn, urls } from './functions-helpers'
 import { signInAs, sql } from './helpers'
 
 const smtp = new URL(urls.smtp)
@@ -146,6 +146,113 @@ describe('files attached to inbound email', () => {
     expect(message.metadata.refused_attachments).toEqual([
       { filename: 'invoice.pdf.exe', reason: 'type not allowed' },
     ])
+  })
+})
+
+describe('an unverified email’s files, once staff accept the mail', () => {
+  // Nothing is refused in these mails, so the files' rows say the function is done with them.
+  async function itemWithFiles(sender: string): Promise<StoredMessage> {
+    const count = () =>
+      sql<{ n: number }>(
+        'select count(*)::int as n from ticket_attachments a join ticket_messages m on m.id = a.message_id where m.to_from = $1',
+        [sender],
+      )
+    await expect.poll(async () => (await count())[0]?.n, { timeout: 20_000 }).toBe(1)
+    const [item] = await messagesFrom(sender)
+    if (!item) throw new Error('no item')
+    return item
+  }
+
+  /** What `reader` gets for a file: its bytes through a signed link, or the refusal. */
+  async function readAs(reader: SignedIn['supabase'], objectPath: string) {
+    const { data, error } = await reader.storage.from('ticket-attachments').createSignedUrl(objectPath, 60)
+    if (error || !data) return { refused: true as const }
+    const answer = await fetch(data.signedUrl)
+    return { refused: false as const, status: answer.status, bytes: Buffer.from(await answer.arrayBuffer()) }
+  }
+
+  /** The files on a message as its reader's own policies show them. */
+  async function filesSeenBy(reader: SignedIn['supabase'], messageId: string) {
+    const { data, error } = await reader
+      .from('ticket_attachments')
+      .select('object_path')
+      .eq('message_id', messageId)
+    expect(error).toBeNull()
+    return data ?? []
+  }
+
+  it('on a reply become the customer’s to read, as the message does', async () => {
+    const customer = await newUser('acceptfiles')
+    const { data: ticket, error } = await customer.supabase
+      .from('tickets')
+      .insert({ summary: 'Printer jams', details: 'It jams on every page.' })
+      .select('id, tracking_ref')
+      .single()
+    expect(error).toBeNull()
+    if (!ticket) throw new Error('no ticket')
+    // The customer writing from another address: the ticket's tag, nothing that proves who it is.
+    const otherAddress = `acceptfiles-home-${Date.now()}@example.net`
+    await send({
+      from: otherAddress,
+      subject: `Re: [${ticket.tracking_ref}] Printer jams`,
+      text: 'Here is a photo of the jam.',
+      attachments: [{ filename: 'jam.png', content: PNG, contentType: 'image/png' }],
+    })
+    const item = await itemWithFiles(otherAddress)
+    expect(item).toMatchObject({ direction: 'internal', ticket_id: ticket.id })
+    const [file] = await sql<{ object_path: string }>(
+      'select object_path from ticket_attachments where message_id = $1',
+      [item.id],
+    )
+    if (!file) throw new Error('no file')
+    expect(await readAs(customer.supabase, file.object_path)).toEqual({ refused: true })
+    expect(await filesSeenBy(customer.supabase, item.id)).toEqual([])
+
+    const agent = await signInAs('agent')
+    const accepted = await agent.supabase.rpc('accept_unverified_email', { p_message: item.id })
+    expect(accepted.error).toBeNull()
+    expect(await filesSeenBy(customer.supabase, item.id)).toEqual([{ object_path: file.object_path }])
+    const read = await readAs(customer.supabase, file.object_path)
+    expect(read.refused).toBe(false)
+    expect(read.refused === false && read.bytes.equals(PNG)).toBe(true)
+    // Another customer still cannot read it.
+    const other = await newUser('acceptfiles-other')
+    expect(await readAs(other.supabase, file.object_path)).toEqual({ refused: true })
+  })
+
+  it('that opened a ticket stay on the ticket, on a message of the requester’s', async () => {
+    const stranger = `acceptopen-${Date.now()}@example.net`
+    await send({
+      from: stranger,
+      subject: `Scanner offline ${Date.now()}`,
+      text: 'The scanner is offline; the error is attached.',
+      attachments: [{ filename: 'scan log.pdf', content: PDF, contentType: 'application/pdf' }],
+    })
+    const item = await itemWithFiles(stranger)
+    expect(item.direction).toBe('internal')
+    const [file] = await sql<{ object_path: string }>(
+      'select object_path from ticket_attachments where message_id = $1',
+      [item.id],
+    )
+    if (!file) throw new Error('no file')
+
+    const agent = await signInAs('agent')
+    const accepted = await agent.supabase.rpc('accept_unverified_email', { p_message: item.id })
+    expect(accepted.error).toBeNull()
+    expect(accepted.data).toMatchObject({ outcome: 'opened', ticket_id: item.ticket_id })
+    const [ticket] = await sql<{ details: string }>('select details from tickets where id = $1', [
+      item.ticket_id,
+    ])
+    expect(ticket?.details).toBe('The scanner is offline; the error is attached.')
+    // The requester is a contact without an account: the files are the ticket's, on its
+    // requester's message, no longer staff-only (read as the ticket's public files are).
+    const [kept] = await sql<{ direction: string; body: string; internal: boolean }>(
+      'select m.direction, m.body, a.internal from ticket_messages m join ticket_attachments a on a.message_id = m.id where m.id = $1',
+      [item.id],
+    )
+    expect(kept).toEqual({ direction: 'inbound', body: 'Files sent with this request', internal: false })
+    const read = await readAs(agent.supabase, file.object_path)
+    expect(read.refused === false && read.bytes.equals(PDF)).toBe(true)
   })
 })
 
