@@ -1,7 +1,12 @@
 'use client'
 
 import type { ActionState } from '@siyakha/schemas/action-state'
-import { type CANNED_PLACEHOLDERS, fillPlaceholders, type StaffReplyKind } from '@siyakha/schemas/helpdesk'
+import {
+  type CANNED_PLACEHOLDERS,
+  fillPlaceholders,
+  STAFF_REPLY_KINDS,
+  type StaffReplyKind,
+} from '@siyakha/schemas/helpdesk'
 import { useActionForm } from '@siyakha/ui/action-form'
 import { Button } from '@siyakha/ui/button'
 import { cn } from '@siyakha/ui/cn'
@@ -50,8 +55,8 @@ function whatsappOutlook(whatsapp: ReplyWhatsapp): { text: string; possible: boo
 function answeredKind(state: ActionState<{ kind: StaffReplyKind }>): StaffReplyKind {
   if (state.status === 'success') return state.data.kind
   if (state.status === 'error') {
-    const sent = state.values.kind
-    if (sent === 'internal' || sent === 'whatsapp' || sent === 'public') return sent
+    const sent = STAFF_REPLY_KINDS.find((kind) => kind === state.values.kind)
+    if (sent) return sent
   }
   return 'public'
 }
@@ -109,7 +114,7 @@ export function ReplyForm({
   const [sent, setSent] = useState(0)
   const hydrated = useHydrated()
   // One piece of state decides the mode: the checked radio, the frame, the line saying who will
-  // read it and the button's words all read `kind`, and an answer (a send or a refusal) keeps the
+  // read it and the button's words all read `mode` (from `kind`), and an answer (a send or a refusal) keeps the
   // mode it was sent in. The radios are controlled, so a re-mount after an answer cannot check
   // another one than the box is dressed for.
   const [kind, setKind] = useState<StaffReplyKind>(() => answeredKind(form.state))
