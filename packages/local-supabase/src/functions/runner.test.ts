@@ -42,7 +42,7 @@ async function serviceWithHello() {
     execFileSync('ps', ['-eo', 'pid=,args='], { encoding: 'utf8' })
       .split('\n')
       .filter((line) => line.includes(path.join(functionsDir, 'hello', 'index.ts')))
-  return { functions, call, processes }
+  return { functions, functionsDir, call, processes }
 }
 
 describe('functions service', () => {
@@ -62,5 +62,21 @@ describe('functions service', () => {
     expect([(await booting).status, late.status]).toEqual([503, 503])
     await new Promise((resolve) => setTimeout(resolve, 500))
     expect(stopping.processes()).toEqual([])
+  })
+
+  it('the call after a save runs the saved code, also when only a shared module changed', async () => {
+    const running = await serviceWithHello()
+    const shared = path.join(running.functionsDir, '_shared', 'word.ts')
+    mkdirSync(path.dirname(shared))
+    writeFileSync(shared, "export const word = 'first'\n")
+    writeFileSync(
+      path.join(running.functionsDir, 'hello', 'index.ts'),
+      "import { word } from '../_shared/word.ts'\nDeno.serve(() => new Response('hello ' + word))\n",
+    )
+    expect(await (await running.call()).text()).toBe('hello first')
+    writeFileSync(shared, "export const word = 'second'\n")
+    expect(await (await running.call()).text()).toBe('hello second')
+    // The old worker was replaced, not left running beside the new one.
+    expect(running.processes()).toHaveLength(1)
   })
 })

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { once } from 'node:events'
-import { existsSync, readFileSync, statSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { createRequire } from 'node:module'
 import { createServer } from 'node:net'
@@ -57,7 +57,31 @@ interface Worker {
   process: ChildProcess
   port: number
   ready: Promise<void>
-  mtime: number
+  /** The functions folder's state the worker booted from (sourcesStamp). */
+  stamp: string
+}
+
+/**
+ * The state of every file a function may load: the functions folder's files and folders (its own
+ * index.ts, `_shared/`, an import map, `.env`), as their newest change time and their count, so an
+ * edit, a new file, a deleted one or a rename anywhere in it shows. Read on every call, like
+ * `supabase functions serve`, so the call right after a save runs the saved code; a watcher's
+ * event could arrive after that call.
+ */
+export function sourcesStamp(dir: string): string {
+  let newest = 0
+  let count = 0
+  const walk = (folder: string) => {
+    for (const entry of readdirSync(folder, { withFileTypes: true })) {
+      if (entry.name === 'node_modules') continue
+      const full = path.join(folder, entry.name)
+      newest = Math.max(newest, statSync(full).mtimeMs)
+      count++
+      if (entry.isDirectory()) walk(full)
+    }
+  }
+  walk(dir)
+  return `${count}:${newest}`
 }
 
 export interface FunctionsServiceOptions {
@@ -124,7 +148,10 @@ const HOP_BY_HOP = new Set([
   'upgrade',
 ])
 
-/** One Deno process per function, started on first call and restarted when its index.ts changes. */
+/**
+ * One Deno process per function, started on first call and restarted on the next call after any
+ * file under the functions folder changed (a shared module as much as its own index.ts).
+ */
 export function createFunctionsService(options: FunctionsServiceOptions) {
   const { functionsDir, config, log } = options
   const deno = denoBinary()
@@ -133,15 +160,11 @@ export function createFunctionsService(options: FunctionsServiceOptions) {
   // stand-in's webhook) would otherwise spawn a Deno process that nothing ever stops.
   let closed = false
 
-  function entryMtime(dir: string): number {
-    return statSync(path.join(dir, 'index.ts')).mtimeMs
-  }
-
   function boot(name: string, dir: string): Worker {
     const portPromise = freePort()
     let child: ChildProcess | undefined
     const worker = {} as Worker
-    worker.mtime = entryMtime(dir)
+    worker.stamp = sourcesStamp(functionsDir)
     worker.ready = portPromise.then(
       (port) =>
         new Promise<void>((resolve, reject) => {
@@ -200,7 +223,7 @@ export function createFunctionsService(options: FunctionsServiceOptions) {
 
   async function workerFor(name: string, dir: string): Promise<Worker> {
     let worker = workers.get(name)
-    if (worker && worker.mtime !== entryMtime(dir)) {
+    if (worker && worker.stamp !== sourcesStamp(functionsDir)) {
       worker.process?.kill()
       workers.delete(name)
       worker = undefined
