@@ -821,6 +821,10 @@ export type Database = {
         Args: { p_remind_days?: number; p_close_days?: number }
         Returns: Json
       }
+      configuration_status: {
+        Args: { p_project_url?: string }
+        Returns: Json
+      }
       discard_unverified_email: {
         Args: { p_message: string }
         Returns: undefined
