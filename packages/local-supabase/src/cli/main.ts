@@ -5,6 +5,7 @@ import { stackKeys } from '../config/keys.js'
 import { loadProjectConfig } from '../config/project.js'
 import { migrate } from '../db/migrate.js'
 import { startEmbeddedPostgres } from '../db/postgres.js'
+import { type SchemaWatch, watchSchema } from '../db/watch.js'
 import { parseDotEnv } from '../functions/runner.js'
 import { consoleLogger, silentLogger } from '../lib/log.js'
 import { DEFAULT_DATA_DIR, REPO_ROOT } from '../lib/paths.js'
@@ -54,7 +55,7 @@ function printStatus(urls: RunningStack['urls']): void {
   for (const [key, value] of rows) console.log(`${key.padStart(width)}: ${value}`)
 }
 
-async function start(): Promise<void> {
+async function start({ watch = false } = {}): Promise<void> {
   const running = readState()
   if (running) {
     log.info(`local-supabase is already running (pid ${running.pid}).`)
@@ -70,11 +71,26 @@ async function start(): Promise<void> {
   writeFileSync(stateFile, JSON.stringify({ pid: process.pid, urls: stack.urls } satisfies State, null, 2))
   log.info(`\nlocal-supabase started in ${((Date.now() - started) / 1000).toFixed(1)}s\n`)
   printStatus(stack.urls)
+  let schemaWatch: SchemaWatch | undefined
+  if (watch) {
+    const typesOut = option('--types-out')
+    schemaWatch = watchSchema({
+      url: stack.urls.db,
+      supabaseDir: path.join(rootDir, 'supabase'),
+      config: stack.config,
+      log,
+      typesOut: typesOut && path.resolve(typesOut),
+    })
+    log.info(
+      `\nWatching supabase/migrations: a new migration is applied to this database${typesOut ? ` and ${typesOut} written again` : ''}; edge functions run the saved code on their next call.`,
+    )
+  }
   let stopping = false
   const shutdown = async (signal: string) => {
     if (stopping) return
     stopping = true
     log.step(`Stopping (${signal})`)
+    schemaWatch?.close()
     await stack.stop()
     rmSync(stateFile, { force: true })
     process.exit(0)
@@ -183,11 +199,23 @@ async function genTypes(): Promise<void> {
   }
 }
 
-const commands: Record<string, () => Promise<void>> = { start, stop, reset, status, 'gen-types': genTypes }
+/** `dev`: `start`, and new migrations are applied to the running database (`npm run dev`). */
+const dev = () => start({ watch: true })
+
+const commands: Record<string, () => Promise<void>> = {
+  start: () => start(),
+  dev,
+  stop,
+  reset,
+  status,
+  'gen-types': genTypes,
+}
 const command = process.argv[2] ?? 'help'
 const run = commands[command]
 if (!run) {
-  console.log('Usage: local-supabase <start|stop|reset|status|gen-types [--out file] [--db-url url]>')
+  console.log(
+    'Usage: local-supabase <start|dev [--types-out file]|stop|reset|status|gen-types [--out file] [--db-url url]>',
+  )
   process.exitCode = command === 'help' ? 0 : 1
 } else {
   run().catch((error: Error) => {
