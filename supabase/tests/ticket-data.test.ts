@@ -11,7 +11,17 @@ import {
 import { helpdeskTicketQuery, ticketQuery } from '@siyakha/supabase/queries'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { mailsTo } from './functions-helpers'
-import { ACME_CLINIC_ID, DEMO, type SignedInUser, signInAs, sql, uniqueEmail, versionOf } from './helpers'
+import {
+  ACME_CLINIC_ID,
+  DEMO,
+  newCustomer,
+  type SignedInUser,
+  serviceClient,
+  signInAs,
+  sql,
+  uniqueEmail,
+  versionOf,
+} from './helpers'
 
 let agent: SignedInUser
 let member: SignedInUser
@@ -50,6 +60,74 @@ describe('a company member’s ticket', () => {
     )
     expect(row?.company_id).toBeNull()
     expect((await ticketQuery(companyAdmin.supabase, ticket.id)).data).toBeNull()
+  })
+})
+
+describe('a company member’s ticket opened by mail or WhatsApp', () => {
+  // A member of a company of their own, so that no other test's tickets are live for them.
+  async function memberOfNewCompany() {
+    const person = await newCustomer('member')
+    const [company] = await sql<{ id: string }>(
+      `insert into public.companies (name, created_by) values ($1, $2) returning id`,
+      [`Karoo Dental ${Date.now()}`, DEMO.providerAdmin.id],
+    )
+    await sql(`insert into public.company_members (company_id, user_id, role) values ($1, $2, 'member')`, [
+      company?.id,
+      person.id,
+    ])
+    return { person, companyId: company?.id as string }
+  }
+
+  it('a verified email with no reference opens a ticket under their company', async () => {
+    const { person, companyId } = await memberOfNewCompany()
+    // As the inbound-email function calls it, once the sender is proven (DMARC pass).
+    const { data, error } = await serviceClient().rpc('receive_email', {
+      p: {
+        event_id: `company-mail-${Date.now()}`,
+        from_email: person.email,
+        from_name: 'Karoo member',
+        subject: 'Scanner offline',
+        summary: 'Scanner offline',
+        message_id: `<company-${Date.now()}@example.com>`,
+        body: 'The scanner at reception is offline.',
+        verified: true,
+        evidence: 'dmarc',
+        unknown_sender: 'ticket',
+      },
+    })
+    expect(error).toBeNull()
+    const outcome = data as { outcome: string; ticket_id: string }
+    expect(outcome.outcome).toBe('new_ticket')
+    const [row] = await sql<{ company_id: string | null; created_by_user_id: string }>(
+      'select company_id, created_by_user_id from public.tickets where id = $1',
+      [outcome.ticket_id],
+    )
+    expect(row).toEqual({ company_id: companyId, created_by_user_id: person.id })
+  })
+
+  it('a WhatsApp message from their proven number opens a ticket under their company', async () => {
+    const { person, companyId } = await memberOfNewCompany()
+    const earlier = await createTicketMutation(person.supabase, { summary: 'Old request', userId: person.id })
+    const phone = `+2782${String(Date.now()).slice(-7)}`
+    await sql(
+      `insert into public.whatsapp_verified_numbers (phone_e164, ticket_id, user_id, via) values ($1, $2, $3, 'ref')`,
+      [phone, earlier.id, person.id],
+    )
+    // Closed: a message with no reference starts a new conversation.
+    await sql(`update public.tickets set status = 'closed', close_reason = 'confirmed' where id = $1`, [
+      earlier.id,
+    ])
+    const { data, error } = await serviceClient().rpc('receive_whatsapp', {
+      p: { from: phone, wamid: `wamid.company-${Date.now()}`, body: 'Our Wi-Fi is down again' },
+    })
+    expect(error).toBeNull()
+    const outcome = data as { outcome: string; ticket_id: string }
+    expect(outcome.ticket_id).not.toBe(earlier.id)
+    const [row] = await sql<{ company_id: string | null; created_by_user_id: string | null }>(
+      'select company_id, created_by_user_id from public.tickets where id = $1',
+      [outcome.ticket_id],
+    )
+    expect(row).toEqual({ company_id: companyId, created_by_user_id: person.id })
   })
 })
 
