@@ -5,6 +5,7 @@ import {
   forwarderSecretProblem,
   VISITOR_ADDRESS_HEADER,
 } from '@siyakha/schemas/client-address'
+import { MissingSetting } from './config.ts'
 
 const ALLOWED_HEADERS = 'authorization, x-client-info, apikey, content-type, x-supabase-api-version'
 
@@ -121,7 +122,9 @@ type Handler = (req: Request) => Promise<Response>
 
 /**
  * Serves `handlers[method]`: OPTIONS answers the preflight, other methods get 405, thrown
- * HttpErrors become their JSON answer, anything else a bare 500 (logged, never sent).
+ * HttpErrors become their JSON answer, a missing setting 503 `not_configured` naming it (logged as
+ * a warning: the caller's request was fine, the project is not set up yet), anything else a bare
+ * 500 (logged, never sent).
  */
 export function serve(handlers: Partial<Record<'GET' | 'POST', Handler>>): void {
   const allow = [...Object.keys(handlers), 'OPTIONS'].join(', ')
@@ -135,6 +138,19 @@ export function serve(handlers: Partial<Record<'GET' | 'POST', Handler>>): void 
       return await handler(req)
     } catch (error) {
       if (error instanceof HttpError) return json(req, error.status, error.body, error.headers)
+      if (error instanceof MissingSetting) {
+        console.warn(error.message)
+        return json(
+          req,
+          503,
+          {
+            error: 'not_configured',
+            message: 'This service is not set up yet. Please try again later.',
+            setting: error.setting,
+          },
+          { 'Retry-After': '300' },
+        )
+      }
       console.error(error)
       return json(req, 500, { error: 'internal', message: 'Something went wrong. Please try again.' })
     }

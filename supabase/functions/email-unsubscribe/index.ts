@@ -2,16 +2,11 @@
 // signed token in ?t= turns that category off for that address. A GET never unsubscribes (mail
 // scanners fetch links): it sends the person to the portal's settings page instead. verify_jwt off:
 // mail clients call it without a session; the token's signature is the check.
+import { setting } from '../_shared/config.ts'
 import { HttpError, json, readBody, serve } from '../_shared/http.ts'
 import { portalUrl } from '../_shared/mail.ts'
 import { serviceClient } from '../_shared/supabase.ts'
 import { readUnsubscribeToken } from '../_shared/unsubscribe-token.ts'
-
-function secret(): string {
-  const value = Deno.env.get('UNSUBSCRIBE_SECRET')
-  if (!value) throw new Error('UNSUBSCRIBE_SECRET is not set')
-  return value
-}
 
 serve({
   async GET() {
@@ -22,7 +17,7 @@ serve({
     // its size limited) like every other body.
     await readBody(req)
     const token = new URL(req.url).searchParams.get('t') ?? ''
-    const target = await readUnsubscribeToken(secret(), token)
+    const target = await readUnsubscribeToken(setting('UNSUBSCRIBE_SECRET'), token)
     if (!target)
       throw new HttpError(400, { error: 'invalid_token', message: 'This unsubscribe link is not valid.' })
     const { error } = await serviceClient().rpc('unsubscribe_email', {

@@ -9,6 +9,7 @@
 // provider should not send again (duplicates and ignored mail included).
 import { z } from 'zod'
 import { dmarcVerdict } from '../_shared/auth-results.ts'
+import { setting } from '../_shared/config.ts'
 import { visibleReply } from '../_shared/email-reply.ts'
 import { HttpError, json, readBody, serve } from '../_shared/http.ts'
 import { storeMailAttachments } from '../_shared/inbound-attachments.ts'
@@ -43,12 +44,6 @@ const eventSchema = z.object({
   data: z.object({ email_id: z.string().regex(/^[A-Za-z0-9_.:-]{1,200}$/) }).passthrough(),
 })
 
-function setting(name: string): string {
-  const value = Deno.env.get(name)
-  if (!value) throw new Error(`${name} is not set`)
-  return value
-}
-
 function settings(): InboundSettings {
   const own = [parseAddress(mailFrom())?.email, parseAddress(supportInbox())?.email]
   return {
@@ -58,13 +53,16 @@ function settings(): InboundSettings {
   }
 }
 
+const resendApiUrl = () => (Deno.env.get('RESEND_API_URL') || 'https://api.resend.com').replace(/\/+$/, '')
+
 /** The received mail's content, or why it could not be had. */
 async function fetchEmail(emailId: string): Promise<ReceivedEmail | 'missing' | 'unavailable'> {
-  const base = setting('RESEND_API_URL').replace(/\/+$/, '')
+  const base = resendApiUrl()
+  const key = setting('RESEND_API_KEY')
   let answer: Response
   try {
     answer = await fetch(`${base}/emails/receiving/${encodeURIComponent(emailId)}`, {
-      headers: { Authorization: `Bearer ${setting('RESEND_API_KEY')}` },
+      headers: { Authorization: `Bearer ${key}` },
     })
   } catch (error) {
     console.warn(`inbound-email: could not fetch ${emailId}: ${(error as Error).message}`)
@@ -301,7 +299,7 @@ serve({
       if (error) throw new Error(`receive_email: ${error.message}`)
       if (attachments.length > 0) {
         await storeMailAttachments(service, {
-          apiUrl: setting('RESEND_API_URL'),
+          apiUrl: resendApiUrl(),
           apiKey: setting('RESEND_API_KEY'),
           emailId,
           received: result,

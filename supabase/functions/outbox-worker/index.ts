@@ -8,6 +8,7 @@
 
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { z } from 'zod'
+import { setting as secret } from '../_shared/config.ts'
 import { HttpError, json, readJson, serve, validationError } from '../_shared/http.ts'
 import { mailFrom, portalUrl, sendMailClassified, siteUrl, supportInbox } from '../_shared/mail.ts'
 import { type MailSettings, type OutboxRow, renderNotification } from '../_shared/notification-mail.ts'
@@ -19,12 +20,6 @@ const bodySchema = z.object({ max: z.number().int().min(1).max(100).default(50) 
 
 /** Stop claiming after this long: a run must end well inside the edge runtime's limits. */
 const RUN_BUDGET_MS = 60_000
-
-function secret(name: string): string {
-  const value = Deno.env.get(name)
-  if (!value) throw new Error(`${name} is not set`)
-  return value
-}
 
 /** min(base·2^(attempts−1), 1 h), ±20 %. */
 function backoffSeconds(attempts: number): number {
@@ -168,9 +163,11 @@ serve({
     }
     const parsed = bodySchema.safeParse(await readJson(req))
     if (!parsed.success) throw validationError(parsed.error.issues)
+    // Before anything is claimed: without these every mail would fail, so they wait instead.
+    const mail = settings()
+    secret('SMTP_HOST')
     const service = serviceClient()
     const worker = `outbox-worker:${crypto.randomUUID()}`
-    const mail = settings()
     const counts: Counts = { sent: 0, retried: 0, failed: 0, dead: 0, parked: 0 }
     const started = Date.now()
     let remaining = parsed.data.max

@@ -5,15 +5,10 @@
 // Inbound messages land on their ticket (public.receive_whatsapp), statuses move the delivery
 // state of ours (public.whatsapp_status); both ignore re-deliveries. A database error answers 500,
 // so Meta delivers again. verify_jwt off: Meta calls it, and the signature is the check.
+import { setting } from '../_shared/config.ts'
 import { HttpError, json, readBody, serve } from '../_shared/http.ts'
 import { hmacSha256, sameBytes, sameSecret, toHex } from '../_shared/signatures.ts'
 import { serviceClient } from '../_shared/supabase.ts'
-
-function setting(name: string): string {
-  const value = Deno.env.get(name)
-  if (!value) throw new Error(`${name} is not set`)
-  return value
-}
 
 const encoder = new TextEncoder()
 
