@@ -42,6 +42,9 @@ async function fetchContent<const Q extends string>(
   if (drafts && source.canPreview && (await draftMode()).isEnabled) {
     return source.fetch(query, params, { preview: true })
   }
+  // `next dev` reads the lake on every request: an edit shows on the next reload, with no webhook
+  // needed to reach this server (a Studio pointed at another site, a lake started before it).
+  if (process.env.NODE_ENV === 'development') return source.fetch(query, params)
   const cached = unstable_cache(() => source.fetch(query, params), [query, JSON.stringify(params)], { tags })
   return cached()
 }
