@@ -55,11 +55,14 @@ test('staff accept an unverified email as the customer’s message and discard a
   // The page comes back with the item turned into the customer's message (its buttons gone with it).
   await expect(entry(genuine)).toContainText('Thabo Molefe')
   await expect(entry(genuine)).not.toContainText('Unverified')
+  // …and says so, although the form that sent the decision left the page with the item.
+  await expect(agent.getByText("Accepted: the email is now the requester's message.")).toBeVisible()
 
   await entry(forged)
     .getByRole('button', { name: /^Discard/ })
     .click()
   await expect(entry(forged)).toHaveCount(0)
+  await expect(agent.getByText('Email discarded.')).toBeVisible()
 
   await customer.reload()
   await expect(theirs.getByRole('listitem').filter({ hasText: genuine })).toContainText('You')

@@ -32,7 +32,7 @@ import { SendUpdateCard } from './send-update-card'
 import { SplitMessage } from './split-message'
 import { AssigneeField, CompanyField, PriorityField, StatusField, TagsField } from './ticket-panel'
 import { TicketPresence } from './ticket-presence'
-import { UnverifiedEmailActions } from './unverified-email'
+import { UnverifiedEmailActions, UnverifiedEmailDecisions } from './unverified-email'
 
 export const metadata: Metadata = { title: 'Helpdesk ticket' }
 
@@ -135,17 +135,19 @@ export default async function HelpdeskTicketPage({ params }: { params: Promise<{
               </span>
             </div>
           </div>
-          <Conversation
-            entries={conversation(ticket, messages, { id: user.id }, links)}
-            unverifiedActions={(entry) => (
-              <UnverifiedEmailActions
-                ticketId={ticket.id}
-                messageId={entry.unverified.messageId}
-                from={entry.unverified.from}
-              />
-            )}
-            splitAction={(entry) => <SplitMessage ticketId={ticket.id} messageId={entry.split} />}
-          />
+          <UnverifiedEmailDecisions>
+            <Conversation
+              entries={conversation(ticket, messages, { id: user.id }, links)}
+              unverifiedActions={(entry) => (
+                <UnverifiedEmailActions
+                  ticketId={ticket.id}
+                  messageId={entry.unverified.messageId}
+                  from={entry.unverified.from}
+                />
+              )}
+              splitAction={(entry) => <SplitMessage ticketId={ticket.id} messageId={entry.split} />}
+            />
+          </UnverifiedEmailDecisions>
           <ReplyForm
             ticketId={ticket.id}
             whatsapp={

@@ -2,7 +2,46 @@
 
 import { useActionForm } from '@siyakha/ui/action-form'
 import { Button } from '@siyakha/ui/button'
+import { createContext, type ReactNode, useContext } from 'react'
 import { decideUnverifiedEmailAction } from './actions'
+
+type Decisions = ReturnType<typeof useDecisionForm>
+
+const DecisionsContext = createContext<Decisions | null>(null)
+
+function useDecisionForm() {
+  return useActionForm({
+    action: decideUnverifiedEmailAction,
+    success: ({ message }) => (message ? { title: message, variant: 'success' } : null),
+    // A decision someone else made first takes the item off the page with its buttons, so the
+    // answer has nowhere to be written but a toast; any other refusal is written under the item.
+    failure: (refusal) =>
+      refusal.reason === 'conflict' ? { title: refusal.message, variant: 'destructive' } : null,
+  })
+}
+
+/**
+ * Holds staff's decisions on unverified emails for the whole conversation. The answer to a decision
+ * arrives with the page that no longer has the item (accepted, it is the requester's message;
+ * discarded, it is gone), so the form state cannot live in the item: it would unmount before it
+ * could say what happened. Before JavaScript, the outcome is written above the conversation.
+ */
+export function UnverifiedEmailDecisions({ children }: { children: ReactNode }) {
+  const decisions = useDecisionForm()
+  return (
+    <DecisionsContext.Provider value={decisions}>
+      {decisions.pageNotice ? (
+        <p
+          role={decisions.pageNotice.variant === 'destructive' ? 'alert' : 'status'}
+          className="mb-3 rounded-md bg-emerald-50 px-3 py-2 text-sm text-brand-900"
+        >
+          {decisions.pageNotice.title}
+        </p>
+      ) : null}
+      {children}
+    </DecisionsContext.Provider>
+  )
+}
 
 /**
  * Staff's decision on an email whose sender could not be verified: accept it as the requester's
@@ -19,11 +58,10 @@ export function UnverifiedEmailActions({
   messageId: string
   from: string
 }) {
-  const { state, formAction, pending } = useActionForm({
-    action: decideUnverifiedEmailAction,
-    success: ({ message }) => ({ title: message, variant: 'success' }),
-  })
-  const problem = state.status === 'error' ? state.message : undefined
+  const decisions = useContext(DecisionsContext)
+  if (!decisions) throw new Error('UnverifiedEmailActions is rendered inside UnverifiedEmailDecisions')
+  const { state, formAction, pending } = decisions
+  const problem = state.status === 'error' && state.values.messageId === messageId ? state.message : undefined
 
   const decide = (decision: 'accept' | 'discard', label: string, variant: 'primary' | 'outline') => (
     <form action={formAction}>
