@@ -837,6 +837,10 @@ export type Database = {
         Args: { p_namespace: string; p_page_key: string }
         Returns: number
       }
+      hook_mfa_verification_attempt: {
+        Args: { event: Json }
+        Returns: Json
+      }
       inbound_event_claim: {
         Args: { p_provider: string; p_event_id: string }
         Returns: boolean

@@ -8,6 +8,7 @@
 import { totpCode } from '@siyakha/local-supabase/totp'
 import { describe, expect, it } from 'vitest'
 import {
+  anonClient,
   asCaller,
   DEMO_PASSWORD,
   newCustomer,
@@ -155,6 +156,106 @@ describe('wrong two-factor codes per account', () => {
       [person.id],
     )
     expect(Number(row?.count)).toBe(1)
+  })
+})
+
+describe('wrong two-factor codes sent to Auth directly (its verification hook)', () => {
+  /** A staff member with an authenticator app, signed in again with the password only. */
+  async function passwordOnly() {
+    const staff = await newStaff('agent')
+    const { data, error } = await staff.supabase.auth.mfa.enroll({ factorType: 'totp' })
+    if (error) throw error
+    const setup = await staff.supabase.auth.mfa.challengeAndVerify({
+      factorId: data.id,
+      code: totpCode(data.totp.secret),
+    })
+    if (setup.error) throw setup.error
+    const again = await signIn(staff.email)
+    return { ...again, factorId: data.id, secret: data.totp.secret }
+  }
+  const wrongCodeFor = (secret: string) => {
+    const now = Date.now()
+    const valid = [-1, 0, 1].map((steps) => totpCode(secret, now + steps * 30_000))
+    return ['000000', '111111', '222222', '333333'].find((code) => !valid.includes(code)) as string
+  }
+
+  it('counts each wrong code, and past 5 in 15 minutes refuses the right one and ends the sessions', async () => {
+    const person = await passwordOnly()
+    const wrong = wrongCodeFor(person.secret)
+    for (let i = 0; i < 5; i++) {
+      const { error } = await person.supabase.auth.mfa.challengeAndVerify({
+        factorId: person.factorId,
+        code: wrong,
+      })
+      expect(error?.code).toBe('mfa_verification_failed')
+    }
+    const [counted] = await sql<{ count: string }>(
+      'select count(*) from private.two_factor_attempts where user_id = $1 and seen_by_auth',
+      [person.id],
+    )
+    expect(Number(counted?.count)).toBe(5)
+
+    // A right code (the next 30 s step: the current one was spent turning the app on).
+    const right = await person.supabase.auth.mfa.challengeAndVerify({
+      factorId: person.factorId,
+      code: totpCode(person.secret, Date.now() + 30_000),
+    })
+    expect(right.error?.status).toBe(403)
+    expect(right.error?.code).toBe('mfa_verification_rejected')
+    expect(right.error?.message).toBe('Too many wrong codes. Try again in 15 minutes.')
+    const [sessions] = await sql<{ count: string }>('select count(*) from auth.sessions where user_id = $1', [
+      person.id,
+    ])
+    expect(Number(sessions?.count)).toBe(0)
+    // Signed in again with the password, the right code is still refused: the count is the account's.
+    const next = await signIn(person.email)
+    const still = await next.supabase.auth.mfa.challengeAndVerify({
+      factorId: person.factorId,
+      code: totpCode(person.secret, Date.now() + 30_000),
+    })
+    expect(still.error?.code).toBe('mfa_verification_rejected')
+    // …and the portal's own count agrees: no attempt is left to take.
+    expect((await begin(next)).attempt_id).toBeNull()
+  })
+
+  it('a wrong code the portal reserved an attempt for counts once, and a right code counts nothing', async () => {
+    const person = await passwordOnly()
+    expect((await begin(person)).attempt_id).not.toBeNull()
+    const { error } = await person.supabase.auth.mfa.challengeAndVerify({
+      factorId: person.factorId,
+      code: wrongCodeFor(person.secret),
+    })
+    expect(error?.code).toBe('mfa_verification_failed')
+    const rows = await sql<{ seen_by_auth: boolean }>(
+      'select seen_by_auth from private.two_factor_attempts where user_id = $1',
+      [person.id],
+    )
+    expect(rows).toEqual([{ seen_by_auth: true }])
+    // The next 30 s step: the current one was spent turning the app on.
+    const right = await person.supabase.auth.mfa.challengeAndVerify({
+      factorId: person.factorId,
+      code: totpCode(person.secret, Date.now() + 30_000),
+    })
+    expect(right.error).toBeNull()
+    const [after] = await sql<{ count: string }>(
+      'select count(*) from private.two_factor_attempts where user_id = $1',
+      [person.id],
+    )
+    expect(Number(after?.count)).toBe(1)
+  })
+
+  it('only Auth may call it', async () => {
+    const person = await newCustomer('guard-hook')
+    const event = { user_id: person.id, factor_id: person.id, factor_type: 'totp', valid: false }
+    for (const caller of [person.supabase, anonClient(), serviceClient()]) {
+      const { error } = await caller.rpc('hook_mfa_verification_attempt', { event })
+      expect(error?.code).toBe('42501')
+    }
+    const [row] = await sql<{ count: string }>(
+      'select count(*) from private.two_factor_attempts where user_id = $1',
+      [person.id],
+    )
+    expect(Number(row?.count)).toBe(0)
   })
 })
 

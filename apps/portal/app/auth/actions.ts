@@ -136,6 +136,10 @@ export const verifyCodeAction = portalAction({
         fieldErrors: { code: tooManyWrongCodes(attempt.retryAfter) },
       })
     const { data, error } = await context.supabase.auth.mfa.challengeAndVerify({ factorId: factor.id, code })
+    // Auth's own count (its verification hook) saw 5 wrong codes sent to it directly: its message
+    // gives the wait in the same words, and it has ended the session.
+    if (error?.code === 'mfa_verification_rejected')
+      return refused('rate_limited', context.values, { fieldErrors: { code: error.message } })
     if (error && isWrongCode(error)) {
       // The fifth wrong code says at once how long the wait is.
       const message =

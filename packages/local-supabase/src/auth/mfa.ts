@@ -6,7 +6,7 @@
 
 import type { IncomingMessage } from 'node:http'
 import { isIP } from 'node:net'
-import type pg from 'pg'
+import pg from 'pg'
 import { z } from 'zod'
 import { type AuthContext, type Body, callerAddress, type Reply, UUID_RE } from './context.js'
 import { AuthError, badJson, validation } from './errors.js'
@@ -259,6 +259,50 @@ function enrollmentQr(uri: string): string {
 
 const verificationFailed = () => new AuthError(422, 'mfa_verification_failed', 'Invalid TOTP code entered')
 
+const hookOutputSchema = z.object({
+  decision: z.enum(['continue', 'reject']).optional(),
+  message: z.string().optional(),
+})
+
+/**
+ * GoTrue's MFA verification attempt hook (`[auth.hook.mfa_verification_attempt]`): after the code
+ * is checked, right or wrong, the Postgres function is called as `supabase_auth_admin` with
+ * `{factor_id, factor_type, user_id, valid}`; `{"decision": "reject"}` ends every session of the
+ * user and answers 403 `mfa_verification_rejected` with the hook's message (GoTrue's default when
+ * it gives none). A hook that fails or answers something else is a 500, as in GoTrue.
+ */
+async function mfaVerificationHook(
+  ctx: AuthContext,
+  db: pg.PoolClient,
+  event: { factor_id: string; factor_type: string; user_id: string; valid: boolean },
+): Promise<AuthError | undefined> {
+  const hook = ctx.auth.hook.mfa_verification_attempt
+  if (!hook?.enabled || !hook.uri) return undefined
+  const [schema, fn] = hook.uri.replace('pg-functions://postgres/', '').split('/')
+  let output: z.infer<typeof hookOutputSchema>
+  try {
+    await db.query('savepoint mfa_hook')
+    await db.query('set local role supabase_auth_admin')
+    const { rows } = await db.query<{ output: unknown }>(
+      `select ${pg.escapeIdentifier(schema ?? '')}.${pg.escapeIdentifier(fn ?? '')}($1::jsonb) as output`,
+      [JSON.stringify(event)],
+    )
+    await db.query('reset role')
+    await db.query('release savepoint mfa_hook')
+    output = hookOutputSchema.parse(rows[0]?.output)
+  } catch (error) {
+    ctx.log.warn(`auth hook mfa_verification_attempt failed: ${(error as Error).message}`)
+    throw new AuthError(500, 'unexpected_failure', `Error running hook URI: ${hook.uri}`)
+  }
+  if (output.decision !== 'reject') return undefined
+  await db.query('delete from auth.sessions where user_id = $1', [event.user_id])
+  return new AuthError(
+    403,
+    'mfa_verification_rejected',
+    output.message || 'Further MFA verification attempts will be rejected.',
+  )
+}
+
 async function verify(
   ctx: AuthContext,
   req: IncomingMessage,
@@ -292,7 +336,16 @@ async function verify(
       )
     }
     const step = factor.secret ? matchTotp(factor.secret, params.code) : undefined
-    if (step === undefined || (await totpStepSpent(db, factor.id, step))) throw verificationFailed()
+    const valid = step !== undefined && !(await totpStepSpent(db, factor.id, step))
+    // Returned, not thrown, from here on: what the hook wrote (a wrong code counted) must commit.
+    const rejected = await mfaVerificationHook(ctx, db, {
+      factor_id: factor.id,
+      factor_type: factor.factor_type,
+      user_id: caller.user.id,
+      valid,
+    })
+    if (rejected) return rejected
+    if (!valid || step === undefined) return verificationFailed()
     await markChallengeVerified(db, found.id, step)
     if (factor.status !== 'verified') await markFactorVerified(db, factor.id)
     await deleteUnverifiedFactors(db, caller.user.id, factor.factor_type)

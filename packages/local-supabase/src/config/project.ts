@@ -85,6 +85,28 @@ const configSchema = z.object({
           mfa_challenge_and_verify: z.number().positive().default(15),
         })
         .prefault({}),
+      /**
+       * `[auth.hook.<name>]`: Postgres-function hooks (`uri = "pg-functions://postgres/<schema>/<fn>"`).
+       * The stand-in runs `mfa_verification_attempt` only; others are refused at start-up.
+       */
+      hook: z
+        .object({
+          mfa_verification_attempt: z
+            .object({
+              enabled: z.boolean().default(false),
+              uri: z
+                .string()
+                .regex(
+                  /^pg-functions:\/\/postgres\/[a-z_][a-z0-9_]*\/[a-z_][a-z0-9_]*$/,
+                  'a pg-functions:// URI',
+                )
+                .optional(),
+            })
+            .refine((hook) => !hook.enabled || hook.uri, 'an enabled hook needs its uri')
+            .optional(),
+        })
+        .strict()
+        .prefault({}),
       email: z
         .object({
           enable_signup: z.boolean().default(true),
