@@ -1,0 +1,10 @@
+import { defineConfig } from 'vitest/config'
+
+// `npm run test:watch`: every workspace's Vitest suite in one watching process, so the local
+// stacks their global setups start are started once and kept while files change. The browser
+// tests (tests/) are Playwright's.
+export default defineConfig({
+  test: {
+    projects: ['apps/*', 'packages/*', 'studio', 'supabase', 'tooling/*'],
+  },
+})
