@@ -25,12 +25,28 @@ export async function migrate(options: {
   supabaseDir: string
   config: ProjectConfig
   log: Logger
+  /**
+   * Where the bootstrap runs when migrations are applied by a role that could not run it (hosted
+   * applies them as a `postgres` that is not a superuser), and SQL to run there after it.
+   */
+  bootstrap?: { url: string; after?: string }
 }): Promise<{ applied: string[]; seeded: boolean }> {
   const { url, supabaseDir, config, log } = options
+  const bootstrap = bootstrapSql({ autoExposeNewTables: config.api.auto_expose_new_tables })
+  if (options.bootstrap) {
+    const admin = new pg.Client({ connectionString: options.bootstrap.url })
+    await admin.connect()
+    try {
+      await admin.query(bootstrap)
+      if (options.bootstrap.after) await admin.query(options.bootstrap.after)
+    } finally {
+      await admin.end()
+    }
+  }
   const client = new pg.Client({ connectionString: url })
   await client.connect()
   try {
-    await client.query(bootstrapSql({ autoExposeNewTables: config.api.auto_expose_new_tables }))
+    if (!options.bootstrap) await client.query(bootstrap)
     const { rows } = await client.query<{ version: string }>(
       'select version from supabase_migrations.schema_migrations',
     )

