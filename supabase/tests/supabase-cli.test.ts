@@ -3,7 +3,15 @@
 // the same folder, `db push --dry-run` finds nothing to do; anything else fails the build.
 import { describe, expect, it } from 'vitest'
 import { urls } from './helpers'
-import { type CliResult, cliDbUrl, cliProblems, projectCopy, supabaseCli } from './supabase-cli'
+import {
+  type CliResult,
+  cliDbUrl,
+  cliProblems,
+  MIGRATION_FILES,
+  npmRun,
+  projectCopy,
+  supabaseCli,
+} from './supabase-cli'
 
 async function dryRun(changes: Parameters<typeof projectCopy>[0]): Promise<CliResult> {
   const copy = projectCopy(changes)
@@ -14,10 +22,24 @@ async function dryRun(changes: Parameters<typeof projectCopy>[0]): Promise<CliRe
   }
 }
 
-it('db push --dry-run loads config.toml and finds every migration applied on the stand-in', async () => {
-  const result = await supabaseCli(['db', 'push', '--dry-run', '--db-url', cliDbUrl(urls.db)])
+it('db push --dry-run (npm run db:push) loads config.toml and finds every migration applied on the stand-in', async () => {
+  const result = await npmRun('db:push', ['--dry-run'], { SUPABASE_DB_URL: cliDbUrl(urls.db) })
   expect(cliProblems(result)).toEqual([])
   expect(result.stdout).toContain('Remote database is up to date.')
+}, 60_000)
+
+it('npm run db:list shows each migration file applied on the stand-in', async () => {
+  const result = await npmRun('db:list', [], { SUPABASE_DB_URL: cliDbUrl(urls.db) })
+  expect(cliProblems(result)).toEqual([])
+  // Rows "local | remote | time", the versions in backquotes.
+  const rows = result.stdout
+    .split('\n')
+    .map((line) => line.split('|').map((cell) => cell.replaceAll('`', '').trim()))
+    .filter((cells) => cells.length === 3 && /^\d*$/.test(cells[0] ?? '') && /^\d+$/.test(cells[1] ?? ''))
+  const versions = MIGRATION_FILES.map((name) => name.split('_')[0])
+  expect(rows.map(([local, remote]) => ({ local, remote }))).toEqual(
+    versions.map((version) => ({ local: version, remote: version })),
+  )
 }, 60_000)
 
 describe('fails the build on', () => {
