@@ -81,18 +81,36 @@ describe.each([
       admin: DEMO.providerAdmin.email,
     })
   }, 120_000)
-
-  it('refuses a migration that alters a table Supabase owns (storage.objects)', async () => {
-    const copy = projectCopy({ migrations: OWNER_ONLY })
-    try {
-      await expect(server().apply(copy.supabaseDir)).rejects.toThrow(
-        /29991231000000_owner_only\.sql: must be owner of table objects/,
-      )
-    } finally {
-      copy.remove()
-    }
-  }, 120_000)
 })
+
+it('refuses a migration that alters a table Supabase owns (storage.objects)', async () => {
+  const copy = projectCopy({ migrations: OWNER_ONLY })
+  try {
+    await expect(pg17.apply(copy.supabaseDir)).rejects.toThrow(
+      /29991231000000_owner_only\.sql: must be owner of table objects/,
+    )
+  } finally {
+    copy.remove()
+  }
+}, 120_000)
+
+it('lets postgres manage policies only on the tables supautils grants it (auth.users, not auth.mfa_factors)', async () => {
+  const copy = projectCopy({
+    migrations: {
+      '29991231000000_policies.sql': `
+        create policy "granted" on auth.users for select to authenticated using (id = auth.uid());
+        create policy "not granted" on auth.mfa_factors for select to authenticated using (user_id = auth.uid());
+      `,
+    },
+  })
+  try {
+    await expect(pg17.apply(copy.supabaseDir)).rejects.toThrow(
+      /29991231000000_policies\.sql: must be owner of table auth\.mfa_factors/,
+    )
+  } finally {
+    copy.remove()
+  }
+}, 120_000)
 
 it('refuses PostgreSQL 18-only syntax on 17, which the stand-in applies', async () => {
   const copy = projectCopy({ migrations: PG18_ONLY })
