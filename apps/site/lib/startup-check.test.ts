@@ -1,7 +1,7 @@
 import { WELL_KNOWN_FORWARDER_SECRET } from '@siyakha/schemas/client-address'
 import { LOCAL_FORWARDER_SECRET } from '@siyakha/supabase/env'
 import { describe, expect, it } from 'vitest'
-import { startupProblems } from './startup-check'
+import { startupProblems, startupWarnings } from './startup-check'
 
 const hosted = 'https://abcdefgh.supabase.co'
 
@@ -31,5 +31,29 @@ describe('the site refuses to start', () => {
       expect(startupProblems({ NODE_ENV: 'production', NEXT_PUBLIC_SUPABASE_URL: url })).toEqual([])
     }
     expect(startupProblems({ NODE_ENV: 'development', NEXT_PUBLIC_SUPABASE_URL: hosted })).toEqual([])
+  })
+})
+
+describe('the site starts without its optional Sanity settings, and names each one missing', () => {
+  it('on a Sanity project: the webhook secret, the read token and the Studio origin', () => {
+    const warnings = startupWarnings({ SANITY_PROJECT_ID: 'abc123' })
+    expect(warnings.map((warning) => warning.split(' ')[0])).toEqual([
+      'SANITY_REVALIDATE_SECRET',
+      'SANITY_API_READ_TOKEN',
+      'SANITY_STUDIO_URL',
+    ])
+    expect(warnings[0]).toContain('the Sanity webhook is refused (401)')
+  })
+
+  it('none once they are set, or on the local Content Lake (its well-known values)', () => {
+    expect(
+      startupWarnings({
+        SANITY_PROJECT_ID: 'abc123',
+        SANITY_REVALIDATE_SECRET: 'whsec',
+        SANITY_API_READ_TOKEN: 'sk',
+        SANITY_STUDIO_URL: 'https://siyakha.sanity.studio',
+      }),
+    ).toEqual([])
+    expect(startupWarnings({})).toEqual([])
   })
 })

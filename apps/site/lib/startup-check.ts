@@ -13,3 +13,23 @@ export function startupProblems(env: Record<string, string | undefined>): string
   })
   return problem ? [problem] : []
 }
+
+/**
+ * Optional settings of a site on a Sanity project that it starts without, by name and what goes
+ * without each (issue 44): reported when the server starts, never met as a failed request first.
+ */
+export function startupWarnings(env: Record<string, string | undefined>): string[] {
+  if (!env.SANITY_PROJECT_ID) return []
+  const warnings: string[] = []
+  if (!env.SANITY_REVALIDATE_SECRET)
+    warnings.push(
+      'SANITY_REVALIDATE_SECRET is not set: the Sanity webhook is refused (401), so published content reaches the site only with its next build',
+    )
+  if (!env.SANITY_API_READ_TOKEN)
+    warnings.push('SANITY_API_READ_TOKEN is not set: the Studio’s Presentation preview of drafts answers 404')
+  if (!env.SANITY_STUDIO_URL)
+    warnings.push(
+      'SANITY_STUDIO_URL is not set: only http://localhost:3333 may frame the site for the Studio’s preview',
+    )
+  return warnings
+}
