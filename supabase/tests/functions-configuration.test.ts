@@ -12,6 +12,7 @@ import { startTestStack, testClientOptions } from '@siyakha/local-supabase/testi
 import { createClient } from '@supabase/supabase-js'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { supportRequest } from './functions-helpers'
 import { DEMO_PASSWORD, uniqueEmail, urls } from './helpers'
 
 const WORKER_SECRET = 'unconfigured-stack-worker-secret'
@@ -108,6 +109,19 @@ describe('function secrets a hosted project has not set', () => {
     const rows = await outboxOf(ticket.id)
     expect(rows.length).toBeGreaterThan(0)
     expect(rows).toEqual(rows.map(() => ({ state: 'pending', attempts: 0, last_error: null })))
+  })
+
+  it('a visitor’s /log-it request is stored and answered with its reference, its acknowledgement skipped', async () => {
+    const answer = await fetch(`${stack.urls.functions}/log-support-call`, {
+      method: 'POST',
+      headers: { apikey: stack.keys.anonKey, 'Content-Type': 'application/json' },
+      body: JSON.stringify(supportRequest()),
+    })
+    expect(answer.status).toBe(200)
+    expect(await answer.json()).toMatchObject({
+      reference: expect.stringMatching(/^TCK-[A-Z0-9]{6}$/),
+      request_reference: expect.stringMatching(/^SR-[A-Z0-9]{6}$/),
+    })
   })
 
   it('the inbound-mail webhook answers 503 naming its secret, so Resend delivers again later', async () => {
