@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   applyFiles,
   diffDatabases,
+  fingerprint,
   migrationFiles,
   migrationsDir,
   schemaFiles,
@@ -42,6 +43,8 @@ describe('declarative schema', () => {
     ).toBe('')
     const missingFromSchemas = await diffDatabases(declared.url, migrated.url)
     expect(missingFromSchemas, 'the migrations have this and supabase/schemas does not').toBe('')
+    // A second opinion that does not rest on migra: the catalogs' own text of every definition.
+    expect(await fingerprint(declared.url)).toEqual(await fingerprint(migrated.url))
   }, 60_000)
 
   it('a policy or a column grant changed in a schema file alone is reported, with the SQL to apply', async () => {
@@ -68,6 +71,11 @@ describe('declarative schema', () => {
       expect(diff).toContain('drop policy "ticket_messages: update as staff" on "public"."ticket_messages";')
       expect(diff).toMatch(/create policy "ticket_messages: update as staff"[^;]*using \(true\)/)
       expect(diff).toContain('revoke update (metadata) on table public.ticket_messages from authenticated;')
+      const lines = await fingerprint(changed.url)
+      expect(lines).toContain(
+        'policy public.ticket_messages ticket_messages: update as staff PERMISSIVE {authenticated} UPDATE using=true check=( SELECT private.is_staff() AS is_staff)',
+      )
+      expect(lines).not.toEqual(await fingerprint(migrated.url))
     } finally {
       await changed.stop()
       rmSync(copy, { recursive: true, force: true })

@@ -410,3 +410,78 @@ export async function diffStatements(fromUrl: string, toUrl: string): Promise<st
 export async function diffDatabases(fromUrl: string, toUrl: string): Promise<string> {
   return (await diffStatements(fromUrl, toUrl)).join('\n\n')
 }
+
+/**
+ * Every definition in our schemas as sorted lines of the catalog's own text (columns, constraints,
+ * indexes, functions, triggers, policies, privileges, comments, enums, extensions, publication,
+ * default privileges): a second opinion on `diffStatements`, independent of migra, read where
+ * pg_dump cannot be (the system's pg_dump is older than the embedded server).
+ */
+export async function fingerprint(url: string): Promise<string[]> {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    await client.query("set search_path = ''")
+    const { rows } = await client.query<{ line: string }>(
+      `
+      with ns as (select oid, nspname from pg_namespace where nspname = any($1)),
+      rel as (select c.*, n.nspname from pg_class c join ns n on n.oid = c.relnamespace)
+      select 'relation ' || nspname || '.' || relname || ' ' || relkind::text || ' rls=' || relrowsecurity
+             || ' force=' || relforcerowsecurity || ' replica=' || relreplident::text || ' acl=' || (select coalesce(string_agg(coalesce(g.rolname, 'public') || ':' || e.privilege_type, ',' order by coalesce(g.rolname, 'public'), e.privilege_type), '-') from aclexplode(coalesce(relacl, acldefault(case relkind when 'S' then 's' else 'r' end::"char", relowner))) e left join pg_roles g on g.oid = e.grantee)
+             || ' options=' || coalesce(reloptions::text, '-') as line
+      from rel where relkind in ('r', 'p', 'v', 'm', 'S', 'f')
+      union all
+      select 'column ' || r.nspname || '.' || r.relname || '.' || a.attname || ' ' || format_type(a.atttypid, a.atttypmod)
+             || ' notnull=' || a.attnotnull || ' default=' || coalesce(pg_get_expr(d.adbin, d.adrelid), '-')
+             || ' generated=' || a.attgenerated::text || ' identity=' || a.attidentity::text || ' acl=' || (select coalesce(string_agg(coalesce(g.rolname, 'public') || ':' || e.privilege_type, ',' order by coalesce(g.rolname, 'public'), e.privilege_type), '-') from aclexplode(a.attacl) e left join pg_roles g on g.oid = e.grantee)
+             || ' collation=' || a.attcollation
+      from rel r join pg_attribute a on a.attrelid = r.oid and a.attnum > 0 and not a.attisdropped
+      left join pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum
+      where r.relkind in ('r', 'p', 'v', 'm', 'f')
+      union all
+      select 'constraint ' || r.nspname || '.' || r.relname || ' ' || c.conname || ' ' || pg_get_constraintdef(c.oid)
+             || ' deferrable=' || c.condeferrable || ' validated=' || c.convalidated
+      from pg_constraint c join rel r on r.oid = c.conrelid
+      union all
+      select 'index ' || r.nspname || ' ' || pg_get_indexdef(i.indexrelid)
+      from pg_index i join rel r on r.oid = i.indrelid
+      union all
+      select 'trigger ' || pg_get_triggerdef(t.oid) || ' enabled=' || t.tgenabled::text
+      from pg_trigger t join pg_class c on c.oid = t.tgrelid join pg_namespace n on n.oid = c.relnamespace
+      where not t.tgisinternal and n.nspname = any($1 || array['auth', 'storage', 'realtime'])
+      union all
+      select 'policy ' || schemaname || '.' || tablename || ' ' || policyname || ' ' || permissive || ' ' || roles::text
+             || ' ' || cmd || ' using=' || coalesce(qual, '-') || ' check=' || coalesce(with_check, '-')
+      from pg_policies where schemaname = any($1 || array['storage', 'realtime'])
+      union all
+      select 'function ' || pg_get_functiondef(p.oid) || ' acl=' || (select coalesce(string_agg(coalesce(g.rolname, 'public') || ':' || e.privilege_type, ',' order by coalesce(g.rolname, 'public'), e.privilege_type), '-') from aclexplode(coalesce(p.proacl, acldefault('f', p.proowner))) e left join pg_roles g on g.oid = e.grantee)
+      from pg_proc p join ns n on n.oid = p.pronamespace
+      where p.prokind in ('f', 'p') and not exists (select 1 from pg_depend d where d.objid = p.oid and d.deptype = 'e')
+      union all
+      select 'type ' || n.nspname || '.' || t.typname || ' ' || t.typtype::text || ' acl=' || (select coalesce(string_agg(coalesce(g.rolname, 'public') || ':' || e.privilege_type, ',' order by coalesce(g.rolname, 'public'), e.privilege_type), '-') from aclexplode(coalesce(t.typacl, acldefault('T', t.typowner))) e left join pg_roles g on g.oid = e.grantee) || ' '
+             || coalesce((select string_agg(e.enumlabel, ',' order by e.enumsortorder) from pg_enum e where e.enumtypid = t.oid), '')
+      from pg_type t join ns n on n.oid = t.typnamespace where t.typtype in ('e', 'd', 'c') and t.typrelid = 0
+      union all
+      select 'schema ' || nspname || ' acl=' || (select coalesce(string_agg(coalesce(g.rolname, 'public') || ':' || e.privilege_type, ',' order by coalesce(g.rolname, 'public'), e.privilege_type), '-') from aclexplode(coalesce(nspacl, acldefault('n', nspowner))) e left join pg_roles g on g.oid = e.grantee) from pg_namespace where nspname = any($1)
+      union all
+      select 'comment ' || d.classoid::regclass::text || ' ' || d.objsubid || ' '
+             || coalesce(pg_describe_object(d.classoid, d.objoid, d.objsubid), '?') || ' = ' || d.description
+      from pg_description d
+      where pg_describe_object(d.classoid, d.objoid, d.objsubid) ~ '(public|private)\\.'
+      union all
+      select 'extension ' || e.extname || ' ' || e.extversion || ' in ' || n.nspname
+      from pg_extension e join pg_namespace n on n.oid = e.extnamespace
+      union all
+      select 'publication ' || pubname || ' ' || schemaname || '.' || tablename from pg_publication_tables
+      union all
+      select 'default acl ' || d.defaclrole::regrole::text || ' ' || coalesce(n.nspname, '-') || ' ' || d.defaclobjtype::text
+             || ' ' || (select coalesce(string_agg(coalesce(g.rolname, 'public') || ':' || e.privilege_type, ',' order by coalesce(g.rolname, 'public'), e.privilege_type), '-') from aclexplode(d.defaclacl) e left join pg_roles g on g.oid = e.grantee)
+      from pg_default_acl d left join pg_namespace n on n.oid = d.defaclnamespace
+      `,
+      [ACL_SCHEMAS],
+    )
+    return rows.map((row) => row.line).sort()
+  } finally {
+    await client.end()
+  }
+}
