@@ -2,49 +2,33 @@
 // project_url and outbox_worker_secret still takes new tickets; the nudge calls nothing, records a
 // warning by name, and the mail waits in the outbox until the secrets exist.
 //
-// The embedded PostgreSQL has neither Vault nor pg_net, so this file plays them the way a hosted
-// project has them: `vault.decrypted_secrets` (empty) and `net.http_post`, which queues the request
-// in a table whose url is NOT NULL, as pg_net's own queue is; then the nudge trigger
-// 20261125000400_outbox_schedule.sql creates where pg_net exists. All of it goes again afterwards:
-// the other files share this stack.
-import { readFileSync } from 'node:fs'
+// The embedded PostgreSQL plays the hosted database with hosted-stubs.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { newCustomer, serviceClient, sql, withPg } from './helpers'
+import { installHostedStubs, removeHostedStubs } from './hosted-stubs'
 
 const PROJECT_URL = 'https://abcdefghijklmnopqrst.supabase.co'
 const WORKER_SECRET = 'worker-secret-from-vault'
 
-const HOSTED_STUBS = `
-  create schema vault;
-  create table vault.decrypted_secrets (name text primary key, decrypted_secret text);
-  create schema net;
-  create table net.http_request_queue (
-    id bigint generated always as identity primary key,
-    url text not null,
-    headers jsonb,
-    body jsonb
-  );
-  create function net.http_post(url text, body jsonb default '{}'::jsonb, params jsonb default '{}'::jsonb,
-                                headers jsonb default '{"Content-Type": "application/json"}'::jsonb,
-                                timeout_milliseconds integer default 5000)
-  returns bigint language sql volatile
-  as $$ insert into net.http_request_queue (url, headers, body) values (url, headers, body) returning id $$;
-  create trigger notification_outbox_nudge after insert on private.notification_outbox
-    for each statement execute function private.nudge_outbox_worker();
+/**
+ * The function as 20261125000400_outbox_schedule.sql defined it before this fix (kept here: the
+ * migrations may be squashed into one baseline), run once to show the same setup failed then.
+ */
+const OLD_CALL_OUTBOX_WORKER = `
+  create or replace function private.call_outbox_worker() returns void
+  language sql volatile security definer set search_path = ''
+  as $body$
+    select net.http_post(
+      url := (select decrypted_secret from vault.decrypted_secrets where name = 'project_url')
+             || '/functions/v1/outbox-worker',
+      headers := jsonb_build_object(
+        'Content-Type', 'application/json',
+        'X-Worker-Secret', (select decrypted_secret from vault.decrypted_secrets where name = 'outbox_worker_secret')
+      ),
+      body := '{}'::jsonb
+    );
+  $body$
 `
-
-/** The function as 20261125000400_outbox_schedule.sql defined it, read from the migration itself. */
-function oldCallOutboxWorker(): string {
-  const migration = readFileSync(
-    new URL('../migrations/20261125000400_outbox_schedule.sql', import.meta.url),
-    'utf8',
-  )
-  const definition = migration.match(
-    /execute \$fn\$\s*(create or replace function private\.call_outbox_worker\(\)[\s\S]*?)\$fn\$;/,
-  )
-  if (!definition?.[1]) throw new Error('call_outbox_worker not found in 20261125000400_outbox_schedule.sql')
-  return definition[1]
-}
 
 async function requests() {
   return sql<{ url: string; headers: Record<string, string> }>(
@@ -69,18 +53,8 @@ async function customerTicket(summary: string) {
   return { customer, ticket: data }
 }
 
-beforeAll(async () => {
-  await sql(HOSTED_STUBS)
-})
-
-afterAll(async () => {
-  await sql(`
-    drop trigger if exists notification_outbox_nudge on private.notification_outbox;
-    drop schema if exists vault cascade;
-    drop schema if exists net cascade;
-    delete from private.configuration_warnings;
-  `)
-})
+beforeAll(installHostedStubs)
+afterAll(removeHostedStubs)
 
 describe('a hosted database without the Vault secrets', () => {
   it('the nudge as it was (a NULL url to net.http_post) made a new ticket fail', async () => {
@@ -88,7 +62,7 @@ describe('a hosted database without the Vault secrets', () => {
     const failure = await withPg(async (db) => {
       await db.query('begin')
       try {
-        await db.query(oldCallOutboxWorker())
+        await db.query(OLD_CALL_OUTBOX_WORKER)
         await db.query(`select set_config('request.jwt.claims', $1, true)`, [
           JSON.stringify({ sub: customer.id, role: 'authenticated', aal: 'aal1' }),
         ])
