@@ -124,7 +124,7 @@ END) stored,
     --      (it was kept only on a requester contact, which a client with an account does not get) and
     --      the client's company: the ticket now keeps the number as typed, and (a) files it.
     -- The phone number given for this ticket, as typed (a landline is fine: nobody is messaged on it;
-    -- WhatsApp numbers are proven separately, …_whatsapp_numbers_are_proven.sql).
+    -- WhatsApp numbers are proven separately, supabase/schemas/60_whatsapp.sql).
     requester_phone text
 );
 
@@ -153,7 +153,7 @@ CREATE UNIQUE INDEX tickets_pkey ON public.tickets USING btree (id);
 -- One index per sort, in the queue's order (sort key, then created_at and id as tie-breakers), so
 -- any page of any sort is a LIMIT-bounded index scan from its cursor. Open work, the queue's
 -- default, has its own smaller indexes for the sorts agents use most (newest first, and "mine",
--- have theirs since …_policies_and_indexes_at_scale.sql; the reference is unique, so its own index
+-- have theirs since supabase/schemas/00_identity_and_companies.sql; the reference is unique, so its own index
 -- orders it).
 CREATE INDEX tickets_queue_activity_idx ON public.tickets USING btree (last_activity_at, created_at, id);
 CREATE INDEX tickets_queue_assignee_idx ON public.tickets USING btree (assignee_name, created_at, id);
@@ -382,7 +382,7 @@ $function$
 ;
 
 -- A company member's ticket goes under their company whichever channel opened it (issue 43, item
--- 20a). …_tickets_keep_company_and_phone.sql filed portal tickets only: tickets opened by mail or
+-- 20a). supabase/schemas/10_tickets.sql filed portal tickets only: tickets opened by mail or
 -- WhatsApp are written by the inbound functions as the database's owner, which that trigger took
 -- for the seed and left alone, so a member's emailed request never reached their company admin.
 -- What sets the seed and a migration apart from the inbound functions is not the role (both run as
@@ -494,7 +494,7 @@ end
 $function$
 ;
 
--- As in …_tickets_for_clients.sql, and the ticket keeps the phone number typed.
+-- As in supabase/schemas/10_tickets.sql, and the ticket keeps the phone number typed.
 CREATE OR REPLACE FUNCTION public.log_ticket_for_client(p_email text, p_full_name text, p_phone text, p_channel public.message_channel, p_summary text, p_details text, p_priority public.ticket_priority)
  RETURNS TABLE(ticket_id uuid, tracking_ref text)
  LANGUAGE plpgsql

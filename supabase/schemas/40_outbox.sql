@@ -7,7 +7,7 @@
 set check_function_bodies = off;
 
 -- Nothing fails for want of configuration (issue 44, part 1). On a fresh hosted project the two
--- Vault secrets the outbox nudge reads (20261125000400_outbox_schedule.sql) do not exist yet, so
+-- Vault secrets the outbox nudge reads (the baseline migration, by hand) do not exist yet, so
 -- net.http_post was handed a NULL URL and refused it: every insert into the outbox failed, and with
 -- it every new ticket and message, and the cron job failed every 10 seconds. Now the call checks
 -- the secrets first; while either is missing it calls nothing, records one warning an operator
@@ -15,7 +15,7 @@ set check_function_bodies = off;
 --
 -- The functions are created everywhere (PL/pgSQL resolves vault and net only when a branch runs,
 -- so they compile where neither exists, e.g. the embedded PostgreSQL of packages/local-supabase);
--- the trigger and the schedule stay where 20261125000400 creates them, on servers with pg_cron and
+-- the trigger and the schedule stay where the baseline migration creates them, on servers with pg_cron and
 -- pg_net. One definition then serves both, and a test can play a hosted database by stubbing vault
 -- and net and installing the trigger.
 

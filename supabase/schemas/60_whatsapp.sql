@@ -39,7 +39,7 @@ create table public.whatsapp_contacts (
 -- "Continue on WhatsApp" message carries their ticket's Ref and a code only they are shown; a
 -- phone that sends both is proven theirs, whatever its number (a number nobody typed anywhere,
 -- which a Ref alone cannot prove: anyone may know a reference). Also restates the claim rule as
--- …_whatsapp_numbers_are_proven.sql now has it (an agent's typed number for a client with an
+-- supabase/schemas/60_whatsapp.sql now has it (an agent's typed number for a client with an
 -- account counts), for databases that applied that file before it did.
 create table public.whatsapp_verified_numbers (
     id uuid not null default gen_random_uuid(),

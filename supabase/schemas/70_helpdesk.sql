@@ -73,7 +73,7 @@ AS $function$
 $function$
 ;
 
--- As in …_helpdesk_workspace.sql, and the details, location and service category.
+-- As in supabase/schemas/70_helpdesk.sql, and the details, location and service category.
 CREATE OR REPLACE FUNCTION private.log_ticket_changes()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -204,7 +204,7 @@ end
 $function$
 ;
 
--- As in …_helpdesk_workspace.sql, with each ticket's version.
+-- As in supabase/schemas/70_helpdesk.sql, with each ticket's version.
 CREATE OR REPLACE FUNCTION public.helpdesk_queue(p_status text DEFAULT 'active'::text, p_priority public.ticket_priority DEFAULT NULL::public.ticket_priority, p_assignee text DEFAULT NULL::text, p_company uuid DEFAULT NULL::uuid, p_channel public.message_channel DEFAULT NULL::public.message_channel, p_breached boolean DEFAULT false, p_search text DEFAULT NULL::text, p_sort text DEFAULT 'created'::text, p_descending boolean DEFAULT true, p_cursor_value text DEFAULT NULL::text, p_cursor_created_at timestamp with time zone DEFAULT NULL::timestamp with time zone, p_cursor_id uuid DEFAULT NULL::uuid, p_backwards boolean DEFAULT false, p_limit integer DEFAULT 50)
  RETURNS TABLE(id uuid, tracking_ref text, summary text, status public.ticket_status, priority public.ticket_priority, channel public.message_channel, tags text[], requester_name text, company_id uuid, company_name text, assigned_to uuid, assignee_name text, created_at timestamp with time zone, last_activity_at timestamp with time zone, first_response_at timestamp with time zone, first_response_due_at timestamp with time zone, resolution_due_at timestamp with time zone, sla_paused_at timestamp with time zone, resolved_at timestamp with time zone, sla_due_at timestamp with time zone, version integer, sort_value text)
  LANGUAGE plpgsql

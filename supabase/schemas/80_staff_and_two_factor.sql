@@ -40,7 +40,7 @@ create table private.two_factor_attempts (
     user_id uuid not null,
     attempted_at timestamp with time zone not null default now(),
     -- Two-factor codes counted by Auth itself (issue 43, item 13, hosted). The portal takes one of an
-    -- account's 5 attempts per 15 minutes before it sends a code to Auth (…_two_factor_attempts.sql),
+    -- account's 5 attempts per 15 minutes before it sends a code to Auth (supabase/schemas/80_staff_and_two_factor.sql),
     -- but whoever has the password can call Auth's verify endpoint directly, where only GoTrue's
     -- per-address limit applies. Auth's MFA verification attempt hook (`[auth.hook.
     -- mfa_verification_attempt]` in config.toml; Team and Enterprise plans on hosted, and the local
