@@ -1,6 +1,6 @@
 import type { Tables } from '@siyakha/supabase/types'
 
-/** The ticket's SLA clock as the database keeps it (supabase/migrations/*_sla_business_hours.sql). */
+/** The ticket's SLA clock as the database keeps it (supabase/schemas/15_sla.sql). */
 export type SlaTicket = Pick<
   Tables<'tickets'>,
   | 'status'

@@ -14,7 +14,7 @@ import { z } from 'zod'
 /** The longest email address that can be delivered (RFC 5321 path limit); Supabase Auth agrees. */
 export const EMAIL_MAX = 254
 
-/** Column limits of the public forms, as in supabase/migrations/*_public_forms.sql. */
+/** Column limits of the public forms, as in supabase/schemas/30_public_forms.sql. */
 export const LIMITS = {
   fullName: 200,
   contactNumber: 50,

@@ -166,7 +166,7 @@ export async function isStaffQuery(client: TypedSupabaseClient, userId: string):
   return (data ?? []).length > 0
 }
 
-/** The SLA clock (…_sla_business_hours.sql), for the queue and the ticket page. */
+/** The SLA clock (supabase/schemas/15_sla.sql), for the queue and the ticket page. */
 const SLA_COLUMNS = 'first_response_at, first_response_due_at, resolution_due_at, sla_paused_at, resolved_at'
 export const HELPDESK_TICKET_COLUMNS = `id, summary, details, status, close_reason, priority, channel, location, created_at, updated_at, tracking_ref, assigned_to, created_by_user_id, requester_name, version, tags, company_id, assignee_name, last_activity_at, ${SLA_COLUMNS}, company:companies(name), requester_phone, requester_contact:requester_contacts(email, phone)`
 
@@ -208,7 +208,7 @@ export interface QueueCursorArgs {
 
 /**
  * The helpdesk queue (public.helpdesk_queue): staff only, any filter and sort, a page at a time
- * from a cursor; each sort has an index in its order (…_helpdesk_workspace.sql).
+ * from a cursor; each sort has an index in its order (supabase/schemas/10_tickets.sql).
  */
 export function helpdeskQueueQuery(client: TypedSupabaseClient, args: HelpdeskQueueArgs) {
   const cursor = args.after ?? args.before

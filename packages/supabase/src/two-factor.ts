@@ -1,7 +1,7 @@
 import type { TypedSupabaseClient } from './types'
 
 /**
- * The signed-in user's standing as staff (public.staff_two_factor_state, …_staff_two_factor.sql):
+ * The signed-in user's standing as staff (public.staff_two_factor_state, supabase/schemas/80_staff_and_two_factor.sql):
  * whether provider admins require two-factor sign-in, the session's level, staff and provider-admin
  * by role, whether the database grants staff powers to this session right now, and whether an
  * authenticator app is turned on.
@@ -67,7 +67,7 @@ export async function setStaffTwoFactorRequiredMutation(
 
 /**
  * One of the signed-in account's 5 two-factor codes per 15 minutes (public.begin_two_factor_attempt,
- * …_two_factor_attempts.sql), taken before the code goes to Auth: the reservation to clear when the
+ * supabase/schemas/80_staff_and_two_factor.sql), taken before the code goes to Auth: the reservation to clear when the
  * code is right and the seconds to wait should it be wrong (0 while attempts are left), or, with
  * the 5 used up, no reservation and the seconds until the oldest drops out.
  */

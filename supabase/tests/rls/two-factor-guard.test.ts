@@ -1,9 +1,9 @@
 // Two-factor sign-in that cannot be guessed (issue 43, items 13 and 14), held by the database:
 // at most 5 codes per account in 15 minutes that were not proven right
-// (public.begin_two_factor_attempt, …_two_factor_attempts.sql), and a provider admin's removal of a
-// staff member's factors, logged with who did it (public.remove_staff_two_factor,
-// …_staff_factor_removal.sql). As the demo callers, fresh staff with an authenticator app turned
-// on through Supabase Auth's MFA API, and through SQL with chosen claims.
+// (public.begin_two_factor_attempt), and a provider admin's removal of a staff member's factors,
+// logged with who did it (public.remove_staff_two_factor), both in
+// supabase/schemas/80_staff_and_two_factor.sql. As the demo callers, fresh staff with an
+// authenticator app turned on through Supabase Auth's MFA API, and through SQL with chosen claims.
 
 import { totpCode } from '@siyakha/local-supabase/totp'
 import { describe, expect, it } from 'vitest'
