@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -28,6 +28,7 @@ describe('npm run dev: the schema watcher', () => {
 
   beforeAll(async () => {
     cpSync(path.join(FIXTURES, 'supabase'), supabaseDir, { recursive: true })
+    mkdirSync(path.join(supabaseDir, 'schemas'))
     db = await startEmbeddedPostgres({
       dataDir: path.join(root, 'data'),
       port: 40000 + Math.floor(Math.random() * 5000) * 5 + 3,
@@ -77,6 +78,16 @@ describe('npm run dev: the schema watcher', () => {
         .poll(() => warnings.join('\n'), { timeout: 10_000 })
         .toContain('20990101000000_watched.sql changed after it was applied')
       expect(warnings.join('\n')).toContain('npm run reset -w @siyakha/local-supabase')
+
+      // A declarative schema file becomes a migration only through a diff the developer reviews.
+      writeFileSync(
+        path.join(supabaseDir, 'schemas', '50_watched.sql'),
+        'create table public.watched_more (id int);\n',
+      )
+      await expect
+        .poll(() => warnings.join('\n'), { timeout: 10_000 })
+        .toContain('supabase/schemas changed: `npm run db:diff -w @siyakha/backend -- <name>`')
+      await watcher.idle()
     } finally {
       watcher.close()
     }

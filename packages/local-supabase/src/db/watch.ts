@@ -58,7 +58,7 @@ export function watchSchema(options: SchemaWatchOptions): SchemaWatch {
     if (schemaFilesChanged) {
       schemaFilesChanged = false
       log.warn(
-        'supabase/schemas changed: `npm run db:diff -w @siyakha/backend` writes the migration for it, which is then applied here.',
+        'supabase/schemas changed: `npm run db:diff -w @siyakha/backend -- <name>` writes the migration for it, which is then applied here.',
       )
     }
     const applied = await appliedMigrations(url)
