@@ -54,11 +54,11 @@ create table public.user_roles (
     created_at timestamp with time zone not null default now()
 );
 
-CREATE UNIQUE INDEX companies_name_key ON public.companies USING btree (lower(name));
-CREATE UNIQUE INDEX companies_pkey ON public.companies USING btree (id);
-CREATE UNIQUE INDEX company_members_pkey ON public.company_members USING btree (company_id, user_id);
-CREATE INDEX company_members_user_id_idx ON public.company_members USING btree (user_id);
-CREATE UNIQUE INDEX user_roles_pkey ON public.user_roles USING btree (user_id, role);
+create unique index companies_name_key on public.companies (lower(name));
+create unique index companies_pkey on public.companies (id);
+create unique index company_members_pkey on public.company_members (company_id, user_id);
+create index company_members_user_id_idx on public.company_members (user_id);
+create unique index user_roles_pkey on public.user_roles (user_id, role);
 
 alter table public.companies add constraint companies_pkey PRIMARY KEY using index companies_pkey;
 alter table public.company_members add constraint company_members_pkey PRIMARY KEY using index company_members_pkey;
@@ -275,7 +275,7 @@ create policy "user_roles: read own or as provider admin" on public.user_roles
   for select to authenticated
   using (user_id = (select private.uid()) or (select private.has_role('siyakha_admin')));
 
-CREATE TRIGGER user_roles_staff_flag AFTER INSERT OR DELETE OR UPDATE ON public.user_roles FOR EACH ROW EXECUTE FUNCTION private.sync_staff_flag();
+create trigger user_roles_staff_flag AFTER INSERT OR DELETE OR UPDATE ON public.user_roles FOR EACH ROW EXECUTE FUNCTION private.sync_staff_flag();
 
 revoke all on function private.admin_company_ids() from public, anon, authenticated, service_role;
 revoke all on function private.has_role(wanted public.staff_role) from public, anon, authenticated, service_role;

@@ -130,53 +130,53 @@ END) stored,
 
 -- Helpdesk, "All open work" (the default view): only unfinished tickets, which stay few while
 -- resolved and closed ones pile up, so the list never walks past the closed million.
-CREATE INDEX tickets_active_created_at_id_idx ON public.tickets USING btree (created_at DESC, id DESC) WHERE (status <> ALL (ARRAY['resolved'::public.ticket_status, 'closed'::public.ticket_status]));
+create index tickets_active_created_at_id_idx on public.tickets (created_at DESC, id DESC) WHERE (status <> ALL (ARRAY['resolved'::public.ticket_status, 'closed'::public.ticket_status]));
 
 -- Helpdesk, "Assigned to me".
-CREATE INDEX tickets_assigned_created_at_id_idx ON public.tickets USING btree (assigned_to, created_at DESC, id DESC) WHERE (assigned_to IS NOT NULL);
+create index tickets_assigned_created_at_id_idx on public.tickets (assigned_to, created_at DESC, id DESC) WHERE (assigned_to IS NOT NULL);
 
 -- A company admin's My Tickets: their companies' tickets, same order.
-CREATE INDEX tickets_company_created_at_id_idx ON public.tickets USING btree (company_id, created_at DESC, id DESC) WHERE (company_id IS NOT NULL);
-CREATE INDEX tickets_contact_phone_idx ON public.tickets USING btree (contact_phone) WHERE (contact_phone IS NOT NULL);
+create index tickets_company_created_at_id_idx on public.tickets (company_id, created_at DESC, id DESC) WHERE (company_id IS NOT NULL);
+create index tickets_contact_phone_idx on public.tickets (contact_phone) WHERE (contact_phone IS NOT NULL);
 
 -- Helpdesk, "All tickets" (and the service role's lists).
-CREATE INDEX tickets_created_at_id_idx ON public.tickets USING btree (created_at DESC, id DESC);
+create index tickets_created_at_id_idx on public.tickets (created_at DESC, id DESC);
 
 -- My Tickets: the user's own, newest first, ties broken by id (the cursor's order).
-CREATE INDEX tickets_created_by_created_at_id_idx ON public.tickets USING btree (created_by_user_id, created_at DESC, id DESC);
-CREATE INDEX tickets_follow_up_of_idx ON public.tickets USING btree (follow_up_of) WHERE (follow_up_of IS NOT NULL);
+create index tickets_created_by_created_at_id_idx on public.tickets (created_by_user_id, created_at DESC, id DESC);
+create index tickets_follow_up_of_idx on public.tickets (follow_up_of) WHERE (follow_up_of IS NOT NULL);
 
 -- The queue sorts and filters open tickets by what is due first.
-CREATE INDEX tickets_open_resolution_due_idx ON public.tickets USING btree (resolution_due_at) WHERE (status <> ALL (ARRAY['resolved'::public.ticket_status, 'closed'::public.ticket_status]));
-CREATE UNIQUE INDEX tickets_pkey ON public.tickets USING btree (id);
+create index tickets_open_resolution_due_idx on public.tickets (resolution_due_at) WHERE (status <> ALL (ARRAY['resolved'::public.ticket_status, 'closed'::public.ticket_status]));
+create unique index tickets_pkey on public.tickets (id);
 
 -- One index per sort, in the queue's order (sort key, then created_at and id as tie-breakers), so
 -- any page of any sort is a LIMIT-bounded index scan from its cursor. Open work, the queue's
 -- default, has its own smaller indexes for the sorts agents use most (newest first, and "mine",
 -- have theirs since supabase/schemas/00_identity_and_companies.sql; the reference is unique, so its own index
 -- orders it).
-CREATE INDEX tickets_queue_activity_idx ON public.tickets USING btree (last_activity_at, created_at, id);
-CREATE INDEX tickets_queue_assignee_idx ON public.tickets USING btree (assignee_name, created_at, id);
-CREATE INDEX tickets_queue_company_idx ON public.tickets USING btree (company_name, created_at, id);
-CREATE INDEX tickets_queue_open_activity_idx ON public.tickets USING btree (last_activity_at, created_at, id) WHERE (status <> ALL (ARRAY['resolved'::public.ticket_status, 'closed'::public.ticket_status]));
-CREATE INDEX tickets_queue_open_priority_idx ON public.tickets USING btree (priority, created_at, id) WHERE (status <> ALL (ARRAY['resolved'::public.ticket_status, 'closed'::public.ticket_status]));
-CREATE INDEX tickets_queue_open_sla_idx ON public.tickets USING btree (sla_due_at, created_at, id) WHERE (status <> ALL (ARRAY['resolved'::public.ticket_status, 'closed'::public.ticket_status]));
-CREATE INDEX tickets_queue_priority_idx ON public.tickets USING btree (priority, created_at, id);
-CREATE INDEX tickets_queue_requester_idx ON public.tickets USING btree (COALESCE(requester_name, ''::text), created_at, id);
-CREATE INDEX tickets_queue_status_idx ON public.tickets USING btree (status, created_at, id);
-CREATE INDEX tickets_requester_contact_idx ON public.tickets USING btree (requester_contact_id) WHERE (requester_contact_id IS NOT NULL);
+create index tickets_queue_activity_idx on public.tickets (last_activity_at, created_at, id);
+create index tickets_queue_assignee_idx on public.tickets (assignee_name, created_at, id);
+create index tickets_queue_company_idx on public.tickets (company_name, created_at, id);
+create index tickets_queue_open_activity_idx on public.tickets (last_activity_at, created_at, id) WHERE (status <> ALL (ARRAY['resolved'::public.ticket_status, 'closed'::public.ticket_status]));
+create index tickets_queue_open_priority_idx on public.tickets (priority, created_at, id) WHERE (status <> ALL (ARRAY['resolved'::public.ticket_status, 'closed'::public.ticket_status]));
+create index tickets_queue_open_sla_idx on public.tickets (sla_due_at, created_at, id) WHERE (status <> ALL (ARRAY['resolved'::public.ticket_status, 'closed'::public.ticket_status]));
+create index tickets_queue_priority_idx on public.tickets (priority, created_at, id);
+create index tickets_queue_requester_idx on public.tickets (COALESCE(requester_name, ''::text), created_at, id);
+create index tickets_queue_status_idx on public.tickets (status, created_at, id);
+create index tickets_requester_contact_idx on public.tickets (requester_contact_id) WHERE (requester_contact_id IS NOT NULL);
 
 -- A resolved ticket nobody answers closes itself after 5 business days (close reason auto_closed,
 -- which mails the requester), with a reminder after 3. The outbox worker calls this at the start of
 -- every run (hosted: every 10 s by pg_cron; locally the stack's driver); both steps only look at
 -- tickets resolved at least two calendar days ago, through the index below. Answers what it did.
-CREATE INDEX tickets_resolved_at_idx ON public.tickets USING btree (resolved_at) WHERE (status = 'resolved'::public.ticket_status);
+create index tickets_resolved_at_idx on public.tickets (resolved_at) WHERE (status = 'resolved'::public.ticket_status);
 
 -- Search: reference, summary and requester on the ticket, and the text of every message.
-CREATE INDEX tickets_search_trgm_idx ON public.tickets USING gin ((((((tracking_ref || ' '::text) || summary) || ' '::text) || COALESCE(requester_name, ''::text))) extensions.gin_trgm_ops);
-CREATE UNIQUE INDEX tickets_tracking_ref_key ON public.tickets USING btree (tracking_ref);
-CREATE INDEX tickets_unanswered_first_response_due_idx ON public.tickets USING btree (first_response_due_at) WHERE ((first_response_at IS NULL) AND (status <> ALL (ARRAY['resolved'::public.ticket_status, 'closed'::public.ticket_status])));
-CREATE INDEX tickets_whatsapp_contact_idx ON public.tickets USING btree (whatsapp_contact_id) WHERE (whatsapp_contact_id IS NOT NULL);
+create index tickets_search_trgm_idx on public.tickets using gin ((((((tracking_ref || ' '::text) || summary) || ' '::text) || COALESCE(requester_name, ''::text))) extensions.gin_trgm_ops);
+create unique index tickets_tracking_ref_key on public.tickets (tracking_ref);
+create index tickets_unanswered_first_response_due_idx on public.tickets (first_response_due_at) WHERE ((first_response_at IS NULL) AND (status <> ALL (ARRAY['resolved'::public.ticket_status, 'closed'::public.ticket_status])));
+create index tickets_whatsapp_contact_idx on public.tickets (whatsapp_contact_id) WHERE (whatsapp_contact_id IS NOT NULL);
 
 alter table public.tickets add constraint tickets_pkey PRIMARY KEY using index tickets_pkey;
 alter table public.tickets add constraint tickets_check CHECK (((status = 'closed'::public.ticket_status) = (close_reason IS NOT NULL)));
@@ -561,16 +561,16 @@ create policy "tickets: update own or as staff" on public.tickets
   using (created_by_user_id = (select private.uid()) or (select private.is_staff()))
   with check (created_by_user_id = (select private.uid()) or (select private.is_staff()));
 
-CREATE TRIGGER tickets_check_follow_up BEFORE INSERT ON public.tickets FOR EACH ROW EXECUTE FUNCTION private.check_ticket_follow_up();
+create trigger tickets_check_follow_up BEFORE INSERT ON public.tickets FOR EACH ROW EXECUTE FUNCTION private.check_ticket_follow_up();
 
 -- Named to fire before tickets_enforce_rules (same event, alphabetical order): a stale write is
 -- reported as stale, not as whatever rule the outdated values break.
-CREATE TRIGGER tickets_check_version BEFORE UPDATE ON public.tickets FOR EACH ROW EXECUTE FUNCTION private.check_ticket_version();
-CREATE TRIGGER tickets_enforce_rules BEFORE INSERT OR UPDATE ON public.tickets FOR EACH ROW EXECUTE FUNCTION private.enforce_ticket_rules();
+create trigger tickets_check_version BEFORE UPDATE ON public.tickets FOR EACH ROW EXECUTE FUNCTION private.check_ticket_version();
+create trigger tickets_enforce_rules BEFORE INSERT OR UPDATE ON public.tickets FOR EACH ROW EXECUTE FUNCTION private.enforce_ticket_rules();
 
 -- After tickets_enforce_rules (alphabetical), which checks a company the client sent, and before
 -- tickets_stamp_names, which copies the company's name.
-CREATE TRIGGER tickets_file_under_company BEFORE INSERT ON public.tickets FOR EACH ROW EXECUTE FUNCTION private.file_ticket_under_company();
+create trigger tickets_file_under_company BEFORE INSERT ON public.tickets FOR EACH ROW EXECUTE FUNCTION private.file_ticket_under_company();
 
 revoke all on function private.can_read_ticket(ticket uuid) from public, anon, authenticated, service_role;
 revoke all on function private.check_ticket_follow_up() from public, anon, authenticated, service_role;

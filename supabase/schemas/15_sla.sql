@@ -21,8 +21,8 @@ create table public.sla_targets (
     updated_at timestamp with time zone not null default now()
 );
 
-CREATE UNIQUE INDEX public_holidays_pkey ON private.public_holidays USING btree (day);
-CREATE UNIQUE INDEX sla_targets_pkey ON public.sla_targets USING btree (priority);
+create unique index public_holidays_pkey on private.public_holidays (day);
+create unique index sla_targets_pkey on public.sla_targets (priority);
 
 alter table private.public_holidays add constraint public_holidays_pkey PRIMARY KEY using index public_holidays_pkey;
 alter table public.sla_targets add constraint sla_targets_pkey PRIMARY KEY using index sla_targets_pkey;
@@ -264,7 +264,7 @@ create policy "sla_targets: provider admins change them" on public.sla_targets
 create policy "sla_targets: read as staff" on public.sla_targets
   for select to authenticated using ((select private.is_staff()));
 
-CREATE TRIGGER tickets_stamp_sla BEFORE INSERT OR UPDATE ON public.tickets FOR EACH ROW EXECUTE FUNCTION private.stamp_sla();
+create trigger tickets_stamp_sla BEFORE INSERT OR UPDATE ON public.tickets FOR EACH ROW EXECUTE FUNCTION private.stamp_sla();
 
 revoke all on function private.business_add(p_start timestamp with time zone, p_minutes integer) from public, anon, authenticated, service_role;
 revoke all on function private.business_minutes(p_from timestamp with time zone, p_to timestamp with time zone) from public, anon, authenticated, service_role;

@@ -61,10 +61,10 @@ create table public.ticket_ratings (
     updated_at timestamp with time zone not null default now()
 );
 
-CREATE INDEX ticket_messages_body_trgm_idx ON public.ticket_messages USING gin (body extensions.gin_trgm_ops);
-CREATE UNIQUE INDEX ticket_messages_channel_external_id_key ON public.ticket_messages USING btree (channel, external_id) WHERE (external_id IS NOT NULL);
-CREATE UNIQUE INDEX ticket_messages_pkey ON public.ticket_messages USING btree (id);
-CREATE INDEX ticket_messages_ticket_created_at_idx ON public.ticket_messages USING btree (ticket_id, created_at);
+create index ticket_messages_body_trgm_idx on public.ticket_messages using gin (body extensions.gin_trgm_ops);
+create unique index ticket_messages_channel_external_id_key on public.ticket_messages (channel, external_id) WHERE (external_id IS NOT NULL);
+create unique index ticket_messages_pkey on public.ticket_messages (id);
+create index ticket_messages_ticket_created_at_idx on public.ticket_messages (ticket_id, created_at);
 
 -- An inbound WhatsApp message cost a scan of every ticket and every account (docs/database-performance.md,
 -- 2026-11-26): finding the sender's latest open ticket OR-ed three conditions (a message from the
@@ -73,8 +73,8 @@ CREATE INDEX ticket_messages_ticket_created_at_idx ON public.ticket_messages USI
 -- name a ticket); finding the sender's account normalised every account's number (28 ms at 2,000
 -- accounts). Each condition now has an index, and the account is found by auth's own index on
 -- `phone`. receive_whatsapp is otherwise as 20261125000900 wrote it.
-CREATE INDEX ticket_messages_whatsapp_sender_idx ON public.ticket_messages USING btree (to_from) WHERE (channel = 'whatsapp'::public.message_channel);
-CREATE UNIQUE INDEX ticket_ratings_pkey ON public.ticket_ratings USING btree (ticket_id);
+create index ticket_messages_whatsapp_sender_idx on public.ticket_messages (to_from) WHERE (channel = 'whatsapp'::public.message_channel);
+create unique index ticket_ratings_pkey on public.ticket_ratings (ticket_id);
 
 alter table public.ticket_messages add constraint ticket_messages_pkey PRIMARY KEY using index ticket_messages_pkey;
 alter table public.ticket_ratings add constraint ticket_ratings_pkey PRIMARY KEY using index ticket_ratings_pkey;
@@ -306,14 +306,14 @@ create policy "ticket_ratings: the requester rates a resolved ticket" on public.
   for insert to authenticated
   with check (rated_by = (select private.uid()) and private.can_rate_ticket(ticket_id));
 
-CREATE TRIGGER ticket_messages_copy_ticket_access BEFORE INSERT OR UPDATE OF ticket_id ON public.ticket_messages FOR EACH ROW EXECUTE FUNCTION private.copy_ticket_access();
-CREATE TRIGGER ticket_messages_enforce_insert_rules BEFORE INSERT ON public.ticket_messages FOR EACH ROW EXECUTE FUNCTION private.enforce_message_insert_rules();
-CREATE TRIGGER ticket_messages_enforce_rules BEFORE UPDATE ON public.ticket_messages FOR EACH ROW EXECUTE FUNCTION private.enforce_message_rules();
-CREATE TRIGGER ticket_messages_move_ticket AFTER INSERT ON public.ticket_messages FOR EACH ROW EXECUTE FUNCTION private.message_moves_ticket();
-CREATE TRIGGER ticket_messages_stamp_author BEFORE INSERT ON public.ticket_messages FOR EACH ROW EXECUTE FUNCTION private.stamp_message_author();
-CREATE TRIGGER ticket_ratings_touch BEFORE UPDATE ON public.ticket_ratings FOR EACH ROW EXECUTE FUNCTION private.touch_rating();
-CREATE TRIGGER tickets_access_follows AFTER UPDATE OF created_by_user_id, company_id ON public.tickets FOR EACH ROW WHEN (((old.created_by_user_id IS DISTINCT FROM new.created_by_user_id) OR (old.company_id IS DISTINCT FROM new.company_id))) EXECUTE FUNCTION private.ticket_access_follows();
-CREATE TRIGGER tickets_stamp_requester BEFORE INSERT ON public.tickets FOR EACH ROW EXECUTE FUNCTION private.stamp_ticket_requester();
+create trigger ticket_messages_copy_ticket_access BEFORE INSERT OR UPDATE OF ticket_id ON public.ticket_messages FOR EACH ROW EXECUTE FUNCTION private.copy_ticket_access();
+create trigger ticket_messages_enforce_insert_rules BEFORE INSERT ON public.ticket_messages FOR EACH ROW EXECUTE FUNCTION private.enforce_message_insert_rules();
+create trigger ticket_messages_enforce_rules BEFORE UPDATE ON public.ticket_messages FOR EACH ROW EXECUTE FUNCTION private.enforce_message_rules();
+create trigger ticket_messages_move_ticket AFTER INSERT ON public.ticket_messages FOR EACH ROW EXECUTE FUNCTION private.message_moves_ticket();
+create trigger ticket_messages_stamp_author BEFORE INSERT ON public.ticket_messages FOR EACH ROW EXECUTE FUNCTION private.stamp_message_author();
+create trigger ticket_ratings_touch BEFORE UPDATE ON public.ticket_ratings FOR EACH ROW EXECUTE FUNCTION private.touch_rating();
+create trigger tickets_access_follows AFTER UPDATE OF created_by_user_id, company_id ON public.tickets FOR EACH ROW WHEN (((old.created_by_user_id IS DISTINCT FROM new.created_by_user_id) OR (old.company_id IS DISTINCT FROM new.company_id))) EXECUTE FUNCTION private.ticket_access_follows();
+create trigger tickets_stamp_requester BEFORE INSERT ON public.tickets FOR EACH ROW EXECUTE FUNCTION private.stamp_ticket_requester();
 
 revoke all on function private.can_rate_ticket(ticket uuid) from public, anon, authenticated, service_role;
 revoke all on function private.copy_ticket_access() from public, anon, authenticated, service_role;

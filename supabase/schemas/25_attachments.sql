@@ -26,10 +26,10 @@ create table public.ticket_attachments (
     ticket_company_id uuid
 );
 
-CREATE INDEX ticket_attachments_message_id_idx ON public.ticket_attachments USING btree (message_id);
-CREATE UNIQUE INDEX ticket_attachments_object_path_key ON public.ticket_attachments USING btree (object_path);
-CREATE UNIQUE INDEX ticket_attachments_pkey ON public.ticket_attachments USING btree (id);
-CREATE INDEX ticket_attachments_ticket_id_idx ON public.ticket_attachments USING btree (ticket_id);
+create index ticket_attachments_message_id_idx on public.ticket_attachments (message_id);
+create unique index ticket_attachments_object_path_key on public.ticket_attachments (object_path);
+create unique index ticket_attachments_pkey on public.ticket_attachments (id);
+create index ticket_attachments_ticket_id_idx on public.ticket_attachments (ticket_id);
 
 alter table public.ticket_attachments add constraint ticket_attachments_pkey PRIMARY KEY using index ticket_attachments_pkey;
 alter table public.ticket_attachments add constraint ticket_attachments_content_type_check CHECK ((char_length(content_type) <= 200));
@@ -165,8 +165,8 @@ create policy "ticket attachments: uploader or staff remove" on storage.objects
     and (owner_id = (select private.uid())::text or (select private.is_staff()))
   );
 
-CREATE TRIGGER ticket_attachments_check BEFORE INSERT ON public.ticket_attachments FOR EACH ROW EXECUTE FUNCTION private.check_ticket_attachment();
-CREATE TRIGGER ticket_attachments_copy_ticket_access BEFORE INSERT OR UPDATE OF ticket_id ON public.ticket_attachments FOR EACH ROW EXECUTE FUNCTION private.copy_ticket_access();
+create trigger ticket_attachments_check BEFORE INSERT ON public.ticket_attachments FOR EACH ROW EXECUTE FUNCTION private.check_ticket_attachment();
+create trigger ticket_attachments_copy_ticket_access BEFORE INSERT OR UPDATE OF ticket_id ON public.ticket_attachments FOR EACH ROW EXECUTE FUNCTION private.copy_ticket_access();
 
 revoke all on function private.attachment_is_internal(object_name text) from public, anon, authenticated, service_role;
 revoke all on function private.attachment_path_ok(object_name text) from public, anon, authenticated, service_role;

@@ -76,19 +76,19 @@ create table public.support_requests (
     ticket_id uuid
 );
 
-CREATE UNIQUE INDEX rate_limits_pkey ON private.rate_limits USING btree (bucket, key, window_start);
-CREATE UNIQUE INDEX newsletter_subscribers_confirm_token_key ON public.newsletter_subscribers USING btree (confirm_token);
-CREATE UNIQUE INDEX newsletter_subscribers_email_key ON public.newsletter_subscribers USING btree (lower(email));
-CREATE UNIQUE INDEX newsletter_subscribers_pkey ON public.newsletter_subscribers USING btree (id);
-CREATE UNIQUE INDEX newsletter_subscribers_unsubscribe_token_key ON public.newsletter_subscribers USING btree (unsubscribe_token);
-CREATE UNIQUE INDEX page_views_pkey ON public.page_views USING btree (namespace, page_key);
-CREATE UNIQUE INDEX quote_requests_pkey ON public.quote_requests USING btree (id);
-CREATE UNIQUE INDEX quote_requests_reference_key ON public.quote_requests USING btree (reference);
-CREATE UNIQUE INDEX requester_contacts_email_key ON public.requester_contacts USING btree (lower(email));
-CREATE UNIQUE INDEX requester_contacts_pkey ON public.requester_contacts USING btree (id);
-CREATE INDEX requester_contacts_user_id_idx ON public.requester_contacts USING btree (user_id) WHERE (user_id IS NOT NULL);
-CREATE UNIQUE INDEX support_requests_pkey ON public.support_requests USING btree (id);
-CREATE UNIQUE INDEX support_requests_reference_key ON public.support_requests USING btree (reference);
+create unique index rate_limits_pkey on private.rate_limits (bucket, key, window_start);
+create unique index newsletter_subscribers_confirm_token_key on public.newsletter_subscribers (confirm_token);
+create unique index newsletter_subscribers_email_key on public.newsletter_subscribers (lower(email));
+create unique index newsletter_subscribers_pkey on public.newsletter_subscribers (id);
+create unique index newsletter_subscribers_unsubscribe_token_key on public.newsletter_subscribers (unsubscribe_token);
+create unique index page_views_pkey on public.page_views (namespace, page_key);
+create unique index quote_requests_pkey on public.quote_requests (id);
+create unique index quote_requests_reference_key on public.quote_requests (reference);
+create unique index requester_contacts_email_key on public.requester_contacts (lower(email));
+create unique index requester_contacts_pkey on public.requester_contacts (id);
+create index requester_contacts_user_id_idx on public.requester_contacts (user_id) WHERE (user_id IS NOT NULL);
+create unique index support_requests_pkey on public.support_requests (id);
+create unique index support_requests_reference_key on public.support_requests (reference);
 
 alter table private.rate_limits add constraint rate_limits_pkey PRIMARY KEY using index rate_limits_pkey;
 alter table public.newsletter_subscribers add constraint newsletter_subscribers_pkey PRIMARY KEY using index newsletter_subscribers_pkey;
@@ -285,7 +285,7 @@ create policy "requester_contacts: read as staff" on public.requester_contacts
 create policy "support_requests: read as staff" on public.support_requests
   for select to authenticated using ((select private.is_staff()));
 
-CREATE TRIGGER on_email_confirmed_attach_requests AFTER INSERT OR UPDATE OF email_confirmed_at, email ON auth.users FOR EACH ROW EXECUTE FUNCTION private.attach_requester_contacts();
+create trigger on_email_confirmed_attach_requests AFTER INSERT OR UPDATE OF email_confirmed_at, email ON auth.users FOR EACH ROW EXECUTE FUNCTION private.attach_requester_contacts();
 
 revoke all on function private.attach_requester_contacts() from public, anon, authenticated, service_role;
 revoke all on function private.new_form_reference(prefix text) from public, anon, authenticated, service_role;

@@ -79,15 +79,15 @@ create table public.notification_preferences (
     updated_at timestamp with time zone not null default now()
 );
 
-CREATE UNIQUE INDEX configuration_warnings_pkey ON private.configuration_warnings USING btree (name);
-CREATE UNIQUE INDEX email_suppressions_pkey ON private.email_suppressions USING btree (email_lower, category);
-CREATE INDEX notification_outbox_dead_idx ON private.notification_outbox USING btree (updated_at DESC) WHERE (state = ANY (ARRAY['failed'::text, 'dead'::text]));
-CREATE INDEX notification_outbox_due_idx ON private.notification_outbox USING btree (next_attempt_at) WHERE (state = ANY (ARRAY['pending'::text, 'sending'::text]));
-CREATE UNIQUE INDEX notification_outbox_idempotency_key_key ON private.notification_outbox USING btree (idempotency_key);
-CREATE INDEX notification_outbox_ordering_idx ON private.notification_outbox USING btree (ordering_key, id) WHERE (state = ANY (ARRAY['pending'::text, 'sending'::text]));
-CREATE UNIQUE INDEX notification_outbox_pkey ON private.notification_outbox USING btree (id);
-CREATE INDEX notification_outbox_ticket_idx ON private.notification_outbox USING btree (ticket_id);
-CREATE UNIQUE INDEX notification_preferences_pkey ON public.notification_preferences USING btree (user_id, category, channel);
+create unique index configuration_warnings_pkey on private.configuration_warnings (name);
+create unique index email_suppressions_pkey on private.email_suppressions (email_lower, category);
+create index notification_outbox_dead_idx on private.notification_outbox (updated_at DESC) WHERE (state = ANY (ARRAY['failed'::text, 'dead'::text]));
+create index notification_outbox_due_idx on private.notification_outbox (next_attempt_at) WHERE (state = ANY (ARRAY['pending'::text, 'sending'::text]));
+create unique index notification_outbox_idempotency_key_key on private.notification_outbox (idempotency_key);
+create index notification_outbox_ordering_idx on private.notification_outbox (ordering_key, id) WHERE (state = ANY (ARRAY['pending'::text, 'sending'::text]));
+create unique index notification_outbox_pkey on private.notification_outbox (id);
+create index notification_outbox_ticket_idx on private.notification_outbox (ticket_id);
+create unique index notification_preferences_pkey on public.notification_preferences (user_id, category, channel);
 
 alter table private.configuration_warnings add constraint configuration_warnings_pkey PRIMARY KEY using index configuration_warnings_pkey;
 alter table private.email_suppressions add constraint email_suppressions_pkey PRIMARY KEY using index email_suppressions_pkey;
@@ -631,10 +631,10 @@ create policy "notification_preferences: own rows" on public.notification_prefer
   using (user_id = (select private.uid()))
   with check (user_id = (select private.uid()));
 
-CREATE TRIGGER notification_outbox_notify AFTER INSERT ON private.notification_outbox FOR EACH STATEMENT EXECUTE FUNCTION private.notify_outbox();
-CREATE TRIGGER ticket_messages_notify AFTER INSERT ON public.ticket_messages FOR EACH ROW EXECUTE FUNCTION private.message_notifications();
-CREATE TRIGGER tickets_notify_changed AFTER UPDATE ON public.tickets FOR EACH ROW EXECUTE FUNCTION private.ticket_changed_notifications();
-CREATE TRIGGER tickets_notify_created AFTER INSERT ON public.tickets FOR EACH ROW EXECUTE FUNCTION private.ticket_created_notifications();
+create trigger notification_outbox_notify AFTER INSERT ON private.notification_outbox FOR EACH STATEMENT EXECUTE FUNCTION private.notify_outbox();
+create trigger ticket_messages_notify AFTER INSERT ON public.ticket_messages FOR EACH ROW EXECUTE FUNCTION private.message_notifications();
+create trigger tickets_notify_changed AFTER UPDATE ON public.tickets FOR EACH ROW EXECUTE FUNCTION private.ticket_changed_notifications();
+create trigger tickets_notify_created AFTER INSERT ON public.tickets FOR EACH ROW EXECUTE FUNCTION private.ticket_created_notifications();
 
 revoke all on function private.call_outbox_worker() from public, anon, authenticated, service_role;
 revoke all on function private.clear_configuration_warning(p_name text) from public, anon, authenticated, service_role;

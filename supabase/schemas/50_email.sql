@@ -16,8 +16,8 @@ create table private.inbound_events (
     detail jsonb not null default '{}'::jsonb
 );
 
-CREATE UNIQUE INDEX inbound_events_pkey ON private.inbound_events USING btree (provider, event_id);
-CREATE INDEX inbound_events_received_at_idx ON private.inbound_events USING btree (received_at DESC);
+create unique index inbound_events_pkey on private.inbound_events (provider, event_id);
+create index inbound_events_received_at_idx on private.inbound_events (received_at DESC);
 
 alter table private.inbound_events add constraint inbound_events_pkey PRIMARY KEY using index inbound_events_pkey;
 alter table private.inbound_events add constraint inbound_events_event_id_check CHECK ((char_length(event_id) <= 300));

@@ -51,14 +51,14 @@ create table public.whatsapp_verified_numbers (
     verified_at timestamp with time zone not null default now()
 );
 
-CREATE UNIQUE INDEX whatsapp_code_key_pkey ON private.whatsapp_code_key USING btree (id);
-CREATE UNIQUE INDEX whatsapp_contacts_phone_e164_key ON public.whatsapp_contacts USING btree (phone_e164);
-CREATE UNIQUE INDEX whatsapp_contacts_pkey ON public.whatsapp_contacts USING btree (id);
-CREATE UNIQUE INDEX whatsapp_contacts_wa_user_id_key ON public.whatsapp_contacts USING btree (wa_user_id);
-CREATE UNIQUE INDEX whatsapp_verified_numbers_phone_e164_ticket_id_key ON public.whatsapp_verified_numbers USING btree (phone_e164, ticket_id);
-CREATE UNIQUE INDEX whatsapp_verified_numbers_pkey ON public.whatsapp_verified_numbers USING btree (id);
-CREATE INDEX whatsapp_verified_numbers_ticket_idx ON public.whatsapp_verified_numbers USING btree (ticket_id);
-CREATE INDEX whatsapp_verified_numbers_user_idx ON public.whatsapp_verified_numbers USING btree (user_id, phone_e164) WHERE (user_id IS NOT NULL);
+create unique index whatsapp_code_key_pkey on private.whatsapp_code_key (id);
+create unique index whatsapp_contacts_phone_e164_key on public.whatsapp_contacts (phone_e164);
+create unique index whatsapp_contacts_pkey on public.whatsapp_contacts (id);
+create unique index whatsapp_contacts_wa_user_id_key on public.whatsapp_contacts (wa_user_id);
+create unique index whatsapp_verified_numbers_phone_e164_ticket_id_key on public.whatsapp_verified_numbers (phone_e164, ticket_id);
+create unique index whatsapp_verified_numbers_pkey on public.whatsapp_verified_numbers (id);
+create index whatsapp_verified_numbers_ticket_idx on public.whatsapp_verified_numbers (ticket_id);
+create index whatsapp_verified_numbers_user_idx on public.whatsapp_verified_numbers (user_id, phone_e164) WHERE (user_id IS NOT NULL);
 
 alter table private.whatsapp_code_key add constraint whatsapp_code_key_pkey PRIMARY KEY using index whatsapp_code_key_pkey;
 alter table public.whatsapp_contacts add constraint whatsapp_contacts_pkey PRIMARY KEY using index whatsapp_contacts_pkey;

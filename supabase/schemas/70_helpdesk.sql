@@ -39,13 +39,13 @@ create table public.ticket_events (
     created_at timestamp with time zone not null default now()
 );
 
-CREATE UNIQUE INDEX canned_replies_pkey ON public.canned_replies USING btree (id);
-CREATE UNIQUE INDEX canned_replies_title_key ON public.canned_replies USING btree (lower(title));
-CREATE UNIQUE INDEX saved_views_pkey ON public.saved_views USING btree (id);
-CREATE UNIQUE INDEX saved_views_user_name_key ON public.saved_views USING btree (user_id, lower(name));
-CREATE INDEX ticket_events_actor_id_idx ON public.ticket_events USING btree (actor_id) WHERE (actor_id IS NOT NULL);
-CREATE UNIQUE INDEX ticket_events_pkey ON public.ticket_events USING btree (id);
-CREATE INDEX ticket_events_ticket_id_idx ON public.ticket_events USING btree (ticket_id, id);
+create unique index canned_replies_pkey on public.canned_replies (id);
+create unique index canned_replies_title_key on public.canned_replies (lower(title));
+create unique index saved_views_pkey on public.saved_views (id);
+create unique index saved_views_user_name_key on public.saved_views (user_id, lower(name));
+create index ticket_events_actor_id_idx on public.ticket_events (actor_id) WHERE (actor_id IS NOT NULL);
+create unique index ticket_events_pkey on public.ticket_events (id);
+create index ticket_events_ticket_id_idx on public.ticket_events (ticket_id, id);
 
 alter table public.canned_replies add constraint canned_replies_pkey PRIMARY KEY using index canned_replies_pkey;
 alter table public.saved_views add constraint saved_views_pkey PRIMARY KEY using index saved_views_pkey;
@@ -333,10 +333,10 @@ create policy "helpdesk channels: staff read" on realtime.messages
   for select to authenticated
   using ((select realtime.topic()) like 'helpdesk:%' and (select private.is_staff()));
 
-CREATE TRIGGER companies_rename_on_tickets AFTER UPDATE OF name ON public.companies FOR EACH ROW WHEN ((new.name IS DISTINCT FROM old.name)) EXECUTE FUNCTION private.rename_company_on_tickets();
-CREATE TRIGGER ticket_messages_touch_ticket AFTER INSERT ON public.ticket_messages FOR EACH ROW EXECUTE FUNCTION private.touch_ticket_activity();
-CREATE TRIGGER tickets_log_changes AFTER INSERT OR UPDATE ON public.tickets FOR EACH ROW EXECUTE FUNCTION private.log_ticket_changes();
-CREATE TRIGGER tickets_stamp_names BEFORE INSERT OR UPDATE ON public.tickets FOR EACH ROW EXECUTE FUNCTION private.stamp_ticket_names();
+create trigger companies_rename_on_tickets AFTER UPDATE OF name ON public.companies FOR EACH ROW WHEN ((new.name IS DISTINCT FROM old.name)) EXECUTE FUNCTION private.rename_company_on_tickets();
+create trigger ticket_messages_touch_ticket AFTER INSERT ON public.ticket_messages FOR EACH ROW EXECUTE FUNCTION private.touch_ticket_activity();
+create trigger tickets_log_changes AFTER INSERT OR UPDATE ON public.tickets FOR EACH ROW EXECUTE FUNCTION private.log_ticket_changes();
+create trigger tickets_stamp_names BEFORE INSERT OR UPDATE ON public.tickets FOR EACH ROW EXECUTE FUNCTION private.stamp_ticket_names();
 
 revoke all on function private.company_name(company uuid) from public, anon, authenticated, service_role;
 revoke all on function private.log_ticket_changes() from public, anon, authenticated, service_role;

@@ -67,11 +67,11 @@ create table public.helpdesk_settings (
     updated_by uuid
 );
 
-CREATE UNIQUE INDEX staff_audit_log_pkey ON private.staff_audit_log USING btree (id);
-CREATE INDEX staff_audit_log_target_idx ON private.staff_audit_log USING btree (target_id, created_at DESC);
-CREATE UNIQUE INDEX two_factor_attempts_pkey ON private.two_factor_attempts USING btree (id);
-CREATE INDEX two_factor_attempts_user_idx ON private.two_factor_attempts USING btree (user_id, attempted_at);
-CREATE UNIQUE INDEX helpdesk_settings_pkey ON public.helpdesk_settings USING btree (id);
+create unique index staff_audit_log_pkey on private.staff_audit_log (id);
+create index staff_audit_log_target_idx on private.staff_audit_log (target_id, created_at DESC);
+create unique index two_factor_attempts_pkey on private.two_factor_attempts (id);
+create index two_factor_attempts_user_idx on private.two_factor_attempts (user_id, attempted_at);
+create unique index helpdesk_settings_pkey on public.helpdesk_settings (id);
 
 alter table private.staff_audit_log add constraint staff_audit_log_pkey PRIMARY KEY using index staff_audit_log_pkey;
 alter table private.two_factor_attempts add constraint two_factor_attempts_pkey PRIMARY KEY using index two_factor_attempts_pkey;
@@ -320,7 +320,7 @@ create policy "helpdesk_settings: provider admins change it" on public.helpdesk_
 create policy "helpdesk_settings: read as staff" on public.helpdesk_settings
   for select to authenticated using ((select private.is_staff()));
 
-CREATE TRIGGER helpdesk_settings_stamp BEFORE UPDATE ON public.helpdesk_settings FOR EACH ROW EXECUTE FUNCTION private.stamp_helpdesk_settings();
+create trigger helpdesk_settings_stamp BEFORE UPDATE ON public.helpdesk_settings FOR EACH ROW EXECUTE FUNCTION private.stamp_helpdesk_settings();
 
 revoke all on function private.staff_two_factor_required() from public, anon, authenticated, service_role;
 revoke all on function private.stamp_helpdesk_settings() from public, anon, authenticated, service_role;
