@@ -125,6 +125,28 @@ async function signIn(portal: string, email: string): Promise<string> {
 }
 
 describe('npm run dev', () => {
+  it('names a port something else holds, and the variable that moves it, instead of failing on it', async () => {
+    const holder = createServer()
+    await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve))
+    const held = (holder.address() as { port: number }).port
+    try {
+      const run = spawn('npm', ['run', 'dev'], {
+        cwd: ROOT,
+        env: { ...process.env, PORTAL_PORT: String(held), SITE_PORT: String(await freePort()) },
+      })
+      let stderr = ''
+      run.stderr?.on('data', (chunk: Buffer) => {
+        stderr += chunk.toString()
+      })
+      const code = await new Promise((resolve) => run.once('exit', resolve))
+      expect(code).toBe(1)
+      expect(stderr).toContain('Something already listens on')
+      expect(stderr).toContain(`${held} (PORTAL_PORT)`)
+    } finally {
+      holder.close()
+    }
+  })
+
   it('runs every service on free ports; a page and an edge function change without a restart; Ctrl-C leaves nothing', async () => {
     const names = [
       'SITE_PORT',
