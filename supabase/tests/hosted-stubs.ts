@@ -1,7 +1,7 @@
 // A hosted project's Vault and pg_net, played on the embedded PostgreSQL (which has neither) for the
 // tests of what the outbox nudge and `npm run doctor` do there: `vault.decrypted_secrets` (empty)
 // and `net.http_post`, which queues the request in a table whose url is NOT NULL, as pg_net's own
-// queue is; then the nudge trigger 20261125000400_outbox_schedule.sql creates where pg_net exists.
+// queue is; then the nudge trigger the baseline migration creates where pg_net exists.
 // In schemas the tests create and drop, never in a migration: the other files share this stack.
 import { sql } from './helpers'
 

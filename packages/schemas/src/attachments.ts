@@ -3,8 +3,9 @@ import { z } from 'zod'
 // Self-contained (imports only zod): the forms, the server actions and the tests share it.
 
 /**
- * Files on ticket messages (issue 13, part 4). The limits are the Storage bucket's
- * (supabase/migrations/*_ticket_attachments.sql): 10 MB each, these types only.
+ * Files on ticket messages (issue 13, part 4). The limits are the Storage bucket's (its row is in
+ * supabase/migrations/*_baseline.sql, its policies in supabase/schemas/25_attachments.sql): 10 MB
+ * each, these types only.
  */
 export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024
 export const ATTACHMENT_MAX_FILES = 5
