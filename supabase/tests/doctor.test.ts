@@ -4,10 +4,10 @@
 // by hosted-stubs.ts) without the outbox's secrets, it names each secret and the missing schedule.
 import { type ChildProcess, execFile, spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { freePort } from '@siyakha/local-supabase/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { keys, urls } from './helpers'
 import { installHostedStubs, removeHostedStubs } from './hosted-stubs'
@@ -16,17 +16,6 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const lakeData = mkdtempSync(path.join(tmpdir(), 'siyakha-doctor-lake-'))
 let lake: ChildProcess | undefined
 let lakeApi = ''
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
-    })
-  })
-}
 
 beforeAll(async () => {
   const [httpPort, tlsPort] = [await freePort(), await freePort()]

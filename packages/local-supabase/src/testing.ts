@@ -9,6 +9,7 @@ import { silentLogger } from './lib/log.js'
 import { type RunningStack, type StartStackOptions, startStack } from './stack.js'
 
 export { type HostedLikeServer, startHostedLikeServer } from './db/hosted.js'
+export { freePort } from './lib/free-port.js'
 
 /** What the global setup hands to the tests: read it with `inject('stack')`. */
 export type TestStack = Pick<RunningStack, 'urls' | 'keys' | 'dataDir'>

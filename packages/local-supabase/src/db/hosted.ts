@@ -4,11 +4,11 @@
 // only a superuser or an owner may run; `npm test` runs this on PostgreSQL 17 (what hosted
 // projects run) and on the stand-in's own version (supabase/tests/migrations-hosted.test.ts).
 import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import { loadProjectConfig } from '../config/project.js'
+import { freePort } from '../lib/free-port.js'
 import { silentLogger } from '../lib/log.js'
 import { bootstrapSql } from './bootstrap-sql.js'
 import { migrate } from './migrate.js'
@@ -154,18 +154,6 @@ create event trigger supautils_played_dropped on sql_drop
   when tag in ('DROP POLICY', 'DROP TRIGGER')
   execute function supautils_played.dropped();
 `
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      const port = typeof address === 'object' && address ? address.port : 0
-      server.close(() => resolve(port))
-    })
-  })
-}
 
 function withDatabase(url: string, user: string, database: string): string {
   const parsed = new URL(url)

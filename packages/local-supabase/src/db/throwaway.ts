@@ -1,10 +1,10 @@
 // A bootstrapped database on its own, without the rest of the stack: what the schema tools
 // (supabase/tests/schema) diff, one fed the migrations and one the declarative schema files.
 import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
+import { freePort } from '../lib/free-port.js'
 import { silentLogger } from '../lib/log.js'
 import { bootstrapSql } from './bootstrap-sql.js'
 import { type PostgresServer, startEmbeddedPostgres } from './postgres.js'
@@ -14,18 +14,6 @@ export interface ThrowawayDatabase {
   url: string
   /** Stops the server and removes its data. */
   stop(): Promise<void>
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      const port = typeof address === 'object' && address ? address.port : 0
-      server.close(() => resolve(port))
-    })
-  })
 }
 
 /**

@@ -3,7 +3,6 @@ import { once } from 'node:events'
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { createRequire } from 'node:module'
-import { createServer } from 'node:net'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import {
@@ -17,6 +16,7 @@ import {
   WHATSAPP,
 } from '../config/keys.js'
 import type { ProjectConfig } from '../config/project.js'
+import { freePort } from '../lib/free-port.js'
 import { bearerToken, verifyJwt } from '../lib/jwt.js'
 import type { Logger } from '../lib/log.js'
 
@@ -27,19 +27,6 @@ function denoBinary(): string {
   const require = createRequire(import.meta.url)
   const pkgDir = path.dirname(require.resolve('deno/package.json'))
   return path.join(pkgDir, 'deno')
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      )
-    })
-  })
 }
 
 export function parseDotEnv(file: string): Record<string, string> {
