@@ -7,7 +7,7 @@ import { z } from 'zod'
  * forms, the server actions and the functions: PostgreSQL refuses NUL in text (a 500 if it gets
  * that far) and an unpaired UTF-16 surrogate cannot be stored or encoded as UTF-8 either, so both
  * are refused up front with a message a person can act on. Maximum lengths are the database's
- * CHECK constraints (supabase/migrations); JavaScript counts UTF-16 units, PostgreSQL's
+ * CHECK constraints (supabase/schemas); JavaScript counts UTF-16 units, PostgreSQL's
  * char_length code points, so a string within `max` here always fits there.
  */
 
