@@ -29,6 +29,8 @@ async function serviceWithHello() {
     dataDir: path.join(root, 'data'),
     log: silentLogger,
   })
+  // Its Deno workers outlive the test otherwise (closing twice is fine).
+  cleanups.push(() => functions.close())
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost')
     void functions.handle(req, res, url.pathname, url, Buffer.alloc(0))
