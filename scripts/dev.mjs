@@ -13,6 +13,7 @@ import { spawn } from 'node:child_process'
 import { mkdirSync, readFileSync, rmSync, watch, writeFileSync } from 'node:fs'
 import { connect } from 'node:net'
 import { join } from 'node:path'
+import { localStackBanner } from './local-stack-banner.mjs'
 
 const root = join(import.meta.dirname, '..')
 const startedAt = Date.now()
@@ -272,21 +273,7 @@ console.log(`
 
   Site      ${siteUrl}
   Portal    ${portalUrl}/auth  (also at ${siteUrl}/auth)
-${
-  useLocalStack
-    ? `  Supabase  http://127.0.0.1:${ports.api}   (npm run status -w @siyakha/local-supabase for keys)
-  Mailbox   http://127.0.0.1:${ports.mailbox}   (every email the stack sends; mail to support@siyakha.example comes back in as a reply)
-  WhatsApp  http://127.0.0.1:${ports.graph}   (the Cloud API stand-in: what agents send; POST /_local/inbound plays a client)
-
-  Demo logins (password Password123!):
-    admin@siyakha.example        provider admin
-    agent@siyakha.example        helpdesk agent
-    owner@acme-clinic.example    company admin, Acme Clinic
-    staff@acme-clinic.example    member, Acme Clinic
-    thabo@example.co.za          customer
-`
-    : ''
-}${
+${useLocalStack ? localStackBanner(ports) : ''}${
   useLocalLake
     ? `  Studio    ${studioUrl}   (sanity dev, editing the local Content Lake at https://localhost:${ports.lakeTls}: trust its certificate once, as printed above)
 `

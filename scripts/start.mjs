@@ -5,6 +5,7 @@
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
+import { localStackBanner } from './local-stack-banner.mjs'
 
 const root = join(import.meta.dirname, '..')
 const env = {
@@ -97,23 +98,7 @@ if (useLocalLake) {
 console.log(`
   Site      http://localhost:${apps[0]?.port}
 ${apps[1] ? `  Portal    http://localhost:${apps[1].port}/auth  (also at http://localhost:${apps[0]?.port}/auth)\n` : ''}${
-  useLocalStack
-    ? `  Supabase  http://127.0.0.1:54321   (npm run status -w @siyakha/local-supabase for keys)
-  Mailbox   http://127.0.0.1:54324   (every email the stack sends; mail to support@siyakha.example comes back in as a reply)
-  WhatsApp  http://127.0.0.1:54330   (the Cloud API stand-in: what agents send; POST /_local/inbound plays a client)
-
-  Demo logins (password Password123!):
-    admin@siyakha.example        provider admin
-    agent@siyakha.example        helpdesk agent
-    owner@acme-clinic.example    company admin, Acme Clinic
-    staff@acme-clinic.example    member, Acme Clinic
-    thabo@example.co.za          customer
-
-  Two-factor sign-in: sign in as a staff login above, open Security in the portal's menu, and scan the
-  QR code with any authenticator app (or paste its key); sign out and in again to be asked for a code.
-  The demo logins themselves stay without it.
-`
-    : ''
+  useLocalStack ? localStackBanner({ api: 54321, mailbox: 54324, graph: 54330 }) : ''
 }${
   useLocalLake
     ? `  Studio    https://localhost:54340   (the local Content Lake; trust its certificate once, as printed above)
