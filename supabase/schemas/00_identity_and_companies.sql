@@ -38,7 +38,11 @@ create table public.companies (
     id uuid not null default gen_random_uuid(),
     name text not null,
     created_by uuid,
-    created_at timestamp with time zone not null default now()
+    created_at timestamp with time zone not null default now(),
+    -- What agents see beside the company's tickets (issue 46): the provider's notes on the client
+    -- and the staff member who looks after the account (told when a retainer runs down).
+    notes text not null default ''::text,
+    account_manager_id uuid
 );
 create table public.company_members (
     company_id uuid not null,
@@ -65,6 +69,8 @@ alter table public.company_members add constraint company_members_pkey PRIMARY K
 alter table public.user_roles add constraint user_roles_pkey PRIMARY KEY using index user_roles_pkey;
 alter table public.companies add constraint companies_name_check CHECK (((char_length(btrim(name)) >= 2) AND (char_length(btrim(name)) <= 200)));
 
+alter table public.companies add constraint companies_notes_check CHECK ((char_length(notes) <= 4000));
+alter table public.companies add constraint companies_account_manager_id_fkey FOREIGN KEY (account_manager_id) REFERENCES auth.users(id) ON DELETE SET NULL;
 alter table public.companies add constraint companies_created_by_fkey FOREIGN KEY (created_by) REFERENCES auth.users(id) ON DELETE SET NULL;
 alter table public.company_members add constraint company_members_company_id_fkey FOREIGN KEY (company_id) REFERENCES public.companies(id) ON DELETE CASCADE;
 alter table public.company_members add constraint company_members_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;

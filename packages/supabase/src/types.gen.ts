@@ -9,6 +9,42 @@ export type Database = {
   }
   public: {
     Tables: {
+      admin_log: {
+        Row: {
+          action: string
+          actor_id: string | null
+          actor_name: string
+          after: Json | null
+          before: Json | null
+          created_at: string
+          id: number
+          row_key: string
+          table_name: string
+        }
+        Insert: {
+          action: string
+          actor_id?: string | null
+          actor_name: string
+          after?: Json | null
+          before?: Json | null
+          created_at?: string
+          id?: never
+          row_key: string
+          table_name: string
+        }
+        Update: {
+          action?: string
+          actor_id?: string | null
+          actor_name?: string
+          after?: Json | null
+          before?: Json | null
+          created_at?: string
+          id?: never
+          row_key?: string
+          table_name?: string
+        }
+        Relationships: []
+      }
       canned_replies: {
         Row: {
           body: string
@@ -35,22 +71,28 @@ export type Database = {
       }
       companies: {
         Row: {
+          account_manager_id: string | null
           created_at: string
           created_by: string | null
           id: string
           name: string
+          notes: string
         }
         Insert: {
+          account_manager_id?: string | null
           created_at?: string
           created_by?: string | null
           id?: string
           name: string
+          notes?: string
         }
         Update: {
+          account_manager_id?: string | null
           created_at?: string
           created_by?: string | null
           id?: string
           name?: string
+          notes?: string
         }
         Relationships: []
       }
@@ -76,6 +118,91 @@ export type Database = {
         Relationships: [
           {
             foreignKeyName: 'company_members_company_id_fkey'
+            columns: ['company_id']
+            isOneToOne: false
+            referencedRelation: 'companies'
+            referencedColumns: ['id']
+          },
+        ]
+      }
+      contract_sla_targets: {
+        Row: {
+          contract_id: string
+          first_response_minutes: number
+          priority: Database['public']['Enums']['ticket_priority']
+          resolution_minutes: number
+          updated_at: string
+        }
+        Insert: {
+          contract_id: string
+          first_response_minutes: number
+          priority: Database['public']['Enums']['ticket_priority']
+          resolution_minutes: number
+          updated_at?: string
+        }
+        Update: {
+          contract_id?: string
+          first_response_minutes?: number
+          priority?: Database['public']['Enums']['ticket_priority']
+          resolution_minutes?: number
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'contract_sla_targets_contract_id_fkey'
+            columns: ['contract_id']
+            isOneToOne: false
+            referencedRelation: 'contracts'
+            referencedColumns: ['id']
+          },
+        ]
+      }
+      contracts: {
+        Row: {
+          company_id: string
+          created_at: string
+          currency: string
+          ends_on: string | null
+          hourly_rate_cents: number
+          hours_per_month: number | null
+          id: string
+          kind: Database['public']['Enums']['contract_kind']
+          name: string
+          rollover: boolean
+          starts_on: string
+          updated_at: string
+        }
+        Insert: {
+          company_id: string
+          created_at?: string
+          currency?: string
+          ends_on?: string | null
+          hourly_rate_cents: number
+          hours_per_month?: number | null
+          id?: string
+          kind: Database['public']['Enums']['contract_kind']
+          name: string
+          rollover?: boolean
+          starts_on: string
+          updated_at?: string
+        }
+        Update: {
+          company_id?: string
+          created_at?: string
+          currency?: string
+          ends_on?: string | null
+          hourly_rate_cents?: number
+          hours_per_month?: number | null
+          id?: string
+          kind?: Database['public']['Enums']['contract_kind']
+          name?: string
+          rollover?: boolean
+          starts_on?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'contracts_company_id_fkey'
             columns: ['company_id']
             isOneToOne: false
             referencedRelation: 'companies'
@@ -704,6 +831,111 @@ export type Database = {
           },
         ]
       }
+      time_entries: {
+        Row: {
+          agent_id: string | null
+          agent_name: string
+          billable: boolean
+          company_id: string | null
+          contract_id: string | null
+          created_at: string
+          id: string
+          minutes: number
+          note: string | null
+          ticket_id: string
+          updated_at: string
+          work_date: string
+          work_type: Database['public']['Enums']['work_type']
+        }
+        Insert: {
+          agent_id?: string | null
+          agent_name: string
+          billable?: boolean
+          company_id?: string | null
+          contract_id?: string | null
+          created_at?: string
+          id?: string
+          minutes: number
+          note?: string | null
+          ticket_id: string
+          updated_at?: string
+          work_date?: string
+          work_type?: Database['public']['Enums']['work_type']
+        }
+        Update: {
+          agent_id?: string | null
+          agent_name?: string
+          billable?: boolean
+          company_id?: string | null
+          contract_id?: string | null
+          created_at?: string
+          id?: string
+          minutes?: number
+          note?: string | null
+          ticket_id?: string
+          updated_at?: string
+          work_date?: string
+          work_type?: Database['public']['Enums']['work_type']
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'time_entries_company_id_fkey'
+            columns: ['company_id']
+            isOneToOne: false
+            referencedRelation: 'companies'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'time_entries_contract_id_fkey'
+            columns: ['contract_id']
+            isOneToOne: false
+            referencedRelation: 'contracts'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'time_entries_ticket_id_fkey'
+            columns: ['ticket_id']
+            isOneToOne: false
+            referencedRelation: 'tickets'
+            referencedColumns: ['id']
+          },
+        ]
+      }
+      time_timers: {
+        Row: {
+          agent_id: string
+          billable: boolean
+          note: string | null
+          started_at: string
+          ticket_id: string
+          work_type: Database['public']['Enums']['work_type']
+        }
+        Insert: {
+          agent_id?: string
+          billable?: boolean
+          note?: string | null
+          started_at?: string
+          ticket_id: string
+          work_type?: Database['public']['Enums']['work_type']
+        }
+        Update: {
+          agent_id?: string
+          billable?: boolean
+          note?: string | null
+          started_at?: string
+          ticket_id?: string
+          work_type?: Database['public']['Enums']['work_type']
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'time_timers_ticket_id_fkey'
+            columns: ['ticket_id']
+            isOneToOne: false
+            referencedRelation: 'tickets'
+            referencedColumns: ['id']
+          },
+        ]
+      }
       user_roles: {
         Row: {
           created_at: string
@@ -977,6 +1209,7 @@ export type Database = {
     Enums: {
       close_reason: 'confirmed' | 'auto_closed' | 'cancelled' | 'duplicate' | 'spam'
       company_role: 'company_admin' | 'member'
+      contract_kind: 'retainer' | 'pay_as_you_go'
       message_author_kind: 'customer' | 'staff' | 'system'
       message_channel: 'portal' | 'whatsapp' | 'email' | 'web' | 'phone' | 'walk_in'
       message_direction: 'inbound' | 'outbound' | 'internal'
@@ -985,6 +1218,7 @@ export type Database = {
       subscription_status: 'pending' | 'confirmed' | 'unsubscribed'
       ticket_priority: 'low' | 'normal' | 'high' | 'urgent'
       ticket_status: 'new' | 'open' | 'waiting_on_customer' | 'on_hold' | 'resolved' | 'closed'
+      work_type: 'remote' | 'on_site' | 'travel' | 'project'
     }
     CompositeTypes: {
       [_ in never]: never
@@ -1082,6 +1316,7 @@ export const Constants = {
     Enums: {
       close_reason: ['confirmed', 'auto_closed', 'cancelled', 'duplicate', 'spam'],
       company_role: ['company_admin', 'member'],
+      contract_kind: ['retainer', 'pay_as_you_go'],
       message_author_kind: ['customer', 'staff', 'system'],
       message_channel: ['portal', 'whatsapp', 'email', 'web', 'phone', 'walk_in'],
       message_direction: ['inbound', 'outbound', 'internal'],
@@ -1090,6 +1325,7 @@ export const Constants = {
       subscription_status: ['pending', 'confirmed', 'unsubscribed'],
       ticket_priority: ['low', 'normal', 'high', 'urgent'],
       ticket_status: ['new', 'open', 'waiting_on_customer', 'on_hold', 'resolved', 'closed'],
+      work_type: ['remote', 'on_site', 'travel', 'project'],
     },
   },
 } as const
