@@ -12,7 +12,7 @@ import { TWO_FACTOR_MESSAGES } from '@siyakha/schemas/two-factor'
 import type { TypedSupabaseClient } from '@siyakha/supabase/types'
 import { unstable_rethrow } from 'next/navigation'
 import type { z } from 'zod'
-import { currentStaffAccess, currentUser, type SessionUser, serverSupabase } from './session'
+import { currentStaffAccess, currentUser, isProviderAdmin, type SessionUser, serverSupabase } from './session'
 
 export const SIGNED_OUT = 'Your session has ended. Sign in again to continue.'
 
@@ -48,8 +48,11 @@ export type PortalAction<D> = (previous: ActionState<D>, formData: FormData) => 
  */
 export function portalAction<S extends z.ZodType, N extends string, D = null>(
   config: ActionConfig<S, N, D, SessionUser> & {
-    /** 'staff': provider staff only (siyakha_admin, agent); anyone else reads "not found". */
-    role?: 'user' | 'staff'
+    /**
+     * 'staff': provider staff only (siyakha_admin, agent); 'admin': provider admins only (the admin
+     * screens). Anyone else reads "not found".
+     */
+    role?: 'user' | 'staff' | 'admin'
   },
 ): PortalAction<D>
 export function portalAction<S extends z.ZodType, N extends string, D = null>(
@@ -60,7 +63,7 @@ export function portalAction<S extends z.ZodType, N extends string, D = null>(
 ): PortalAction<D>
 export function portalAction<S extends z.ZodType, N extends string, D = null>(
   // `never`: the overloads above tie each role to the user its body may count on.
-  config: ActionConfig<S, N, D, never> & { role?: 'anyone' | 'user' | 'staff' },
+  config: ActionConfig<S, N, D, never> & { role?: 'anyone' | 'user' | 'staff' | 'admin' },
 ): PortalAction<D> {
   const {
     fields,
@@ -77,7 +80,7 @@ export function portalAction<S extends z.ZodType, N extends string, D = null>(
       present(refused(reason, values, { message, fieldErrors }))
     const user = role === 'anyone' ? null : await currentUser()
     if (!user && role !== 'anyone') return refuse('unauthenticated', SIGNED_OUT)
-    if (role === 'staff') {
+    if (role === 'staff' || role === 'admin') {
       const access = await currentStaffAccess()
       // Staff whose session lacks the second factor they turned on, or the provider requires, are
       // told so; the database refuses them anyway.
@@ -86,6 +89,8 @@ export function portalAction<S extends z.ZodType, N extends string, D = null>(
       if (access.staffMember && access.required && !access.staffAccess)
         return refuse('forbidden', TWO_FACTOR_MESSAGES.required)
       if (!access.staffAccess) return refuse('forbidden', HELPDESK_MESSAGES.notFound)
+      if (role === 'admin' && !(await isProviderAdmin()))
+        return refuse('forbidden', HELPDESK_MESSAGES.notFound)
     }
     const early = precheck?.(values)
     if (early) return present(early)

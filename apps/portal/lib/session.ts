@@ -1,4 +1,5 @@
 import 'server-only'
+import { isProviderAdminQuery } from '@siyakha/supabase/queries'
 import { createClient } from '@siyakha/supabase/server'
 import { NOT_STAFF, type StaffTwoFactorState, staffTwoFactorStateQuery } from '@siyakha/supabase/two-factor'
 import type { TypedSupabaseClient } from '@siyakha/supabase/types'
@@ -81,3 +82,17 @@ export async function staffPageAccess(from: string): Promise<boolean> {
   if (access.staffMember && !access.staffAccess && access.required) redirect(securityPath(from))
   return access.staffAccess
 }
+
+/**
+ * A provider admin's page (the admin screens): staffPageAccess, then the siyakha_admin role. Agents
+ * and everyone else see "not found"; row-level security refuses their writes anyway.
+ */
+export async function adminPageAccess(from: string): Promise<boolean> {
+  if (!(await staffPageAccess(from))) return false
+  return isProviderAdmin()
+}
+
+/** Whether the signed-in user is a provider admin, once per request (false when it cannot tell). */
+export const isProviderAdmin = cache(
+  async (): Promise<boolean> => isProviderAdminQuery(await serverSupabase()),
+)

@@ -171,6 +171,15 @@ export default async function HelpdeskPage({ searchParams }: { searchParams: Pro
           >
             Undelivered notifications
           </Link>
+          <Link
+            href="/portal/helpdesk/statements"
+            className="text-sm text-brand-700 underline underline-offset-2"
+          >
+            Statements
+          </Link>
+          <Link href="/portal/helpdesk/admin" className="text-sm text-brand-700 underline underline-offset-2">
+            Admin
+          </Link>
         </div>
       </div>
 
