@@ -45,6 +45,39 @@ export type Database = {
         }
         Relationships: []
       }
+      business_calendar: {
+        Row: {
+          closes_at: string
+          id: boolean
+          open_weekdays: number[]
+          opens_at: string
+          public_holidays: boolean
+          time_zone: string
+          updated_at: string
+          updated_by: string | null
+        }
+        Insert: {
+          closes_at?: string
+          id?: boolean
+          open_weekdays?: number[]
+          opens_at?: string
+          public_holidays?: boolean
+          time_zone?: string
+          updated_at?: string
+          updated_by?: string | null
+        }
+        Update: {
+          closes_at?: string
+          id?: boolean
+          open_weekdays?: number[]
+          opens_at?: string
+          public_holidays?: boolean
+          time_zone?: string
+          updated_at?: string
+          updated_by?: string | null
+        }
+        Relationships: []
+      }
       canned_replies: {
         Row: {
           body: string
@@ -66,6 +99,24 @@ export type Database = {
           created_by?: string
           id?: string
           title?: string
+        }
+        Relationships: []
+      }
+      closed_days: {
+        Row: {
+          created_at: string
+          day: string
+          name: string
+        }
+        Insert: {
+          created_at?: string
+          day: string
+          name: string
+        }
+        Update: {
+          created_at?: string
+          day?: string
+          name?: string
         }
         Relationships: []
       }
@@ -96,6 +147,32 @@ export type Database = {
         }
         Relationships: []
       }
+      company_domains: {
+        Row: {
+          company_id: string
+          created_at: string
+          domain: string
+        }
+        Insert: {
+          company_id: string
+          created_at?: string
+          domain: string
+        }
+        Update: {
+          company_id?: string
+          created_at?: string
+          domain?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'company_domains_company_id_fkey'
+            columns: ['company_id']
+            isOneToOne: false
+            referencedRelation: 'companies'
+            referencedColumns: ['id']
+          },
+        ]
+      }
       company_members: {
         Row: {
           company_id: string
@@ -118,6 +195,41 @@ export type Database = {
         Relationships: [
           {
             foreignKeyName: 'company_members_company_id_fkey'
+            columns: ['company_id']
+            isOneToOne: false
+            referencedRelation: 'companies'
+            referencedColumns: ['id']
+          },
+        ]
+      }
+      company_sites: {
+        Row: {
+          address: string
+          company_id: string
+          created_at: string
+          id: string
+          name: string
+          notes: string
+        }
+        Insert: {
+          address?: string
+          company_id: string
+          created_at?: string
+          id?: string
+          name: string
+          notes?: string
+        }
+        Update: {
+          address?: string
+          company_id?: string
+          created_at?: string
+          id?: string
+          name?: string
+          notes?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'company_sites_company_id_fkey'
             columns: ['company_id']
             isOneToOne: false
             referencedRelation: 'companies'
@@ -209,6 +321,27 @@ export type Database = {
             referencedColumns: ['id']
           },
         ]
+      }
+      deactivated_staff: {
+        Row: {
+          deactivated_at: string
+          deactivated_by: string | null
+          roles: Database['public']['Enums']['staff_role'][]
+          user_id: string
+        }
+        Insert: {
+          deactivated_at?: string
+          deactivated_by?: string | null
+          roles: Database['public']['Enums']['staff_role'][]
+          user_id: string
+        }
+        Update: {
+          deactivated_at?: string
+          deactivated_by?: string | null
+          roles?: Database['public']['Enums']['staff_role'][]
+          user_id?: string
+        }
+        Relationships: []
       }
       helpdesk_settings: {
         Row: {
@@ -385,6 +518,51 @@ export type Database = {
           user_id?: string | null
         }
         Relationships: []
+      }
+      retainer_alerts: {
+        Row: {
+          available_minutes: number
+          company_id: string
+          contract_id: string
+          created_at: string
+          month: string
+          threshold: number
+          used_minutes: number
+        }
+        Insert: {
+          available_minutes: number
+          company_id: string
+          contract_id: string
+          created_at?: string
+          month: string
+          threshold: number
+          used_minutes: number
+        }
+        Update: {
+          available_minutes?: number
+          company_id?: string
+          contract_id?: string
+          created_at?: string
+          month?: string
+          threshold?: number
+          used_minutes?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'retainer_alerts_company_id_fkey'
+            columns: ['company_id']
+            isOneToOne: false
+            referencedRelation: 'companies'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'retainer_alerts_contract_id_fkey'
+            columns: ['contract_id']
+            isOneToOne: false
+            referencedRelation: 'contracts'
+            referencedColumns: ['id']
+          },
+        ]
       }
       saved_views: {
         Row: {
@@ -685,6 +863,35 @@ export type Database = {
           },
         ]
       }
+      ticket_time_totals: {
+        Row: {
+          billable_minutes: number
+          minutes: number
+          ticket_created_at: string
+          ticket_id: string
+        }
+        Insert: {
+          billable_minutes?: number
+          minutes?: number
+          ticket_created_at: string
+          ticket_id: string
+        }
+        Update: {
+          billable_minutes?: number
+          minutes?: number
+          ticket_created_at?: string
+          ticket_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'ticket_time_totals_ticket_id_fkey'
+            columns: ['ticket_id']
+            isOneToOne: true
+            referencedRelation: 'tickets'
+            referencedColumns: ['id']
+          },
+        ]
+      }
       tickets: {
         Row: {
           assigned_to: string | null
@@ -849,7 +1056,7 @@ export type Database = {
         }
         Insert: {
           agent_id?: string | null
-          agent_name: string
+          agent_name?: string
           billable?: boolean
           company_id?: string | null
           contract_id?: string | null
@@ -1037,6 +1244,10 @@ export type Database = {
         Args: { p_message: string }
         Returns: Json
       }
+      add_closed_day: {
+        Args: { p_day: string; p_name: string }
+        Returns: number
+      }
       ask_customer: {
         Args: { p_ticket: string; p_version: number; p_question: string }
         Returns: number
@@ -1057,13 +1268,17 @@ export type Database = {
         Args: { p_project_url?: string }
         Returns: Json
       }
+      deactivate_staff: {
+        Args: { member: string }
+        Returns: number
+      }
       discard_unverified_email: {
         Args: { p_message: string }
         Returns: undefined
       }
       helpdesk_queue: {
         Args: { p_status?: string; p_priority?: Database['public']['Enums']['ticket_priority']; p_assignee?: string; p_company?: string; p_channel?: Database['public']['Enums']['message_channel']; p_breached?: boolean; p_search?: string; p_sort?: string; p_descending?: boolean; p_cursor_value?: string; p_cursor_created_at?: string; p_cursor_id?: string; p_backwards?: boolean; p_limit?: number }
-        Returns: { id: string; tracking_ref: string; summary: string; status: Database['public']['Enums']['ticket_status']; priority: Database['public']['Enums']['ticket_priority']; channel: Database['public']['Enums']['message_channel']; tags: string[]; requester_name: string; company_id: string; company_name: string; assigned_to: string; assignee_name: string; created_at: string; last_activity_at: string; first_response_at: string; first_response_due_at: string; resolution_due_at: string; sla_paused_at: string; resolved_at: string; sla_due_at: string; version: number; sort_value: string }[]
+        Returns: { id: string; tracking_ref: string; summary: string; status: Database['public']['Enums']['ticket_status']; priority: Database['public']['Enums']['ticket_priority']; channel: Database['public']['Enums']['message_channel']; tags: string[]; requester_name: string; company_id: string; company_name: string; assigned_to: string; assignee_name: string; created_at: string; last_activity_at: string; first_response_at: string; first_response_due_at: string; resolution_due_at: string; sla_paused_at: string; resolved_at: string; sla_due_at: string; version: number; time_minutes: number; sort_value: string }[]
       }
       hit_page_view: {
         Args: { p_namespace: string; p_page_key: string }
@@ -1129,9 +1344,21 @@ export type Database = {
         Args: { p_ids: number[] }
         Returns: number
       }
+      public_holidays_of: {
+        Args: { p_year: number }
+        Returns: { day: string; name: string; source: string; observed_for: string; closes: boolean }[]
+      }
       rate_limit_hit: {
         Args: { p_bucket: string; p_key: string; p_window_seconds: number; p_max: number }
         Returns: boolean
+      }
+      reactivate_staff: {
+        Args: { member: string }
+        Returns: undefined
+      }
+      reassign_open_tickets: {
+        Args: { from_member: string; to_member: string }
+        Returns: number
       }
       receive_email: {
         Args: { p: Json }
@@ -1145,13 +1372,29 @@ export type Database = {
         Args: { p: Json }
         Returns: Json
       }
+      remove_closed_day: {
+        Args: { p_day: string }
+        Returns: number
+      }
       remove_staff_two_factor: {
         Args: { staff_member: string }
+        Returns: number
+      }
+      save_business_calendar: {
+        Args: { p_time_zone: string; p_opens_at: string; p_closes_at: string; p_open_weekdays: number[]; p_public_holidays: boolean }
+        Returns: number
+      }
+      save_sla_targets: {
+        Args: { p_contract: string; p_targets: Json }
         Returns: number
       }
       send_whatsapp_reply: {
         Args: { p_ticket: string; p_body: string }
         Returns: string
+      }
+      set_staff_role: {
+        Args: { member: string; new_role: Database['public']['Enums']['staff_role'] }
+        Returns: undefined
       }
       sla_report: {
         Args: { p_since: string }
@@ -1160,6 +1403,10 @@ export type Database = {
       split_whatsapp_message: {
         Args: { p_message: string }
         Returns: { ticket_id: string; tracking_ref: string }[]
+      }
+      staff_directory: {
+        Args: never
+        Returns: { id: string; name: string; email: string; role: Database['public']['Enums']['staff_role']; active: boolean; has_second_factor: boolean; open_tickets: number; deactivated_at: string; invited: boolean }[]
       }
       staff_members: {
         Args: never
@@ -1173,9 +1420,29 @@ export type Database = {
         Args: never
         Returns: { required: boolean; aal: string; staff_member: boolean; provider_admin: boolean; staff_access: boolean; has_second_factor: boolean }[]
       }
+      start_time_timer: {
+        Args: { p_ticket: string; p_work_type?: Database['public']['Enums']['work_type']; p_billable?: boolean; p_note?: string }
+        Returns: { agent_id: string; ticket_id: string; started_at: string; work_type: Database['public']['Enums']['work_type']; billable: boolean; note: string }[]
+      }
+      statement_lines: {
+        Args: { p_company: string; p_month: string }
+        Returns: { ticket_id: string; tracking_ref: string; ticket_summary: string; agent_id: string; agent_name: string; work_type: Database['public']['Enums']['work_type']; billable: boolean; entries: number; minutes: number; hours: number; first_day: string; last_day: string; notes: string }[]
+      }
+      statement_summary: {
+        Args: { p_company: string; p_month: string }
+        Returns: { contract_id: string; contract_name: string; kind: Database['public']['Enums']['contract_kind']; currency: string; starts_on: string; ends_on: string; rollover: boolean; retainer_hours: number; carried_in_hours: number; available_hours: number; billable_hours: number; non_billable_hours: number; over_hours: number; used_percent: number; hourly_rate_cents: number; amount_cents: number }[]
+      }
+      stop_time_timer: {
+        Args: { p_ticket: string }
+        Returns: { id: string; ticket_id: string; agent_id: string; agent_name: string; company_id: string; contract_id: string; work_date: string; minutes: number; work_type: Database['public']['Enums']['work_type']; billable: boolean; note: string; created_at: string }[]
+      }
       submit_web_request: {
         Args: { p_kind: string; p_request: Json; p_ticket: Json }
         Returns: { request_reference: string; ticket_id: string; tracking_ref: string }[]
+      }
+      ticket_time_total: {
+        Args: { p_ticket: string }
+        Returns: { minutes: number; billable_minutes: number }[]
       }
       ticket_whatsapp: {
         Args: { p_ticket: string }
@@ -1192,6 +1459,10 @@ export type Database = {
       user_emails: {
         Args: { user_ids: string[] }
         Returns: { id: string; email: string }[]
+      }
+      user_id_by_email: {
+        Args: { address: string }
+        Returns: string
       }
       whatsapp_send_state: {
         Args: { p_phone: string; p_ticket: string }

@@ -32,6 +32,14 @@ export interface OutboxRow {
     /** WhatsApp: the customer's message this answers, and the template sent while the window was shut. */
     context_id?: string | null
     template_wamid?: string
+    /** Retainer alerts (retainer_threshold): the company, contract and month, and how far it has run. */
+    company_id?: string
+    company_name?: string
+    contract_name?: string
+    month?: string
+    threshold?: number
+    used_hours?: number
+    available_hours?: number
   }
 }
 
@@ -126,8 +134,49 @@ function renderAutoReply(row: OutboxRow, settings: MailSettings): Mail {
   }
 }
 
+/**
+ * A retainer that reached 80% or 100% of its month (private.check_retainer_alerts): to the company's
+ * account manager and the provider admins, once per contract, month and threshold. No ticket, so
+ * no thread and no reply address.
+ */
+function renderRetainerAlert(row: OutboxRow, settings: MailSettings): Mail {
+  const p = row.payload
+  const company = p.company_name ?? 'A company'
+  const link = `${settings.portalUrl}/portal/helpdesk/statements/${p.company_id ?? ''}?month=${p.month ?? ''}`
+  const reached =
+    p.threshold === 100
+      ? `${company} has used all of its retainer for ${p.month}: ${p.used_hours} of ${p.available_hours} hours. Further billable time is billed at the contract's rate beyond the retainer.`
+      : `${company} has used ${p.threshold}% of its retainer for ${p.month}: ${p.used_hours} of ${p.available_hours} hours.`
+  const footer = 'You get this as the account manager or a provider admin.'
+  const text = [
+    reached,
+    '',
+    `Contract: ${p.contract_name ?? ''}`,
+    `Statement: ${link}`,
+    '',
+    '--',
+    'Siyakha Tech',
+    footer,
+  ].join('\n')
+  return {
+    to: row.recipient,
+    from: settings.mailFrom,
+    subject: `${company}: ${p.threshold}% of the ${p.month} retainer used`,
+    text,
+    html: [
+      `<p>${escapeHtml(reached)}</p>`,
+      `<p>Contract: ${escapeHtml(p.contract_name ?? '')}</p>`,
+      `<p><a href="${escapeHtml(link)}">Open the statement</a></p>`,
+      `<p style="color:#64748b;font-size:12px">Siyakha Tech<br>${escapeHtml(footer)}</p>`,
+    ].join('\n'),
+    messageId: `retainer.${row.id}@${settings.messageIdDomain}`,
+    headers: { 'Auto-Submitted': 'auto-generated', 'X-Auto-Response-Suppress': 'All' },
+  }
+}
+
 export async function renderNotification(row: OutboxRow, settings: MailSettings): Promise<Mail> {
   if (row.event.startsWith('auto_reply_')) return renderAutoReply(row, settings)
+  if (row.event === 'retainer_threshold') return renderRetainerAlert(row, settings)
   const ref = row.payload.tracking_ref ?? 'TCK-??????'
   const staff = STAFF_EVENTS.has(row.event)
   const root = `ticket.${ref.toLowerCase()}@${settings.messageIdDomain}`
