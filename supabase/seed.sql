@@ -54,6 +54,16 @@ insert into public.company_members (company_id, user_id, role) values
   ('00000000-0000-4000-8000-0000000000c1', '00000000-0000-4000-8000-000000000003', 'company_admin'),
   ('00000000-0000-4000-8000-0000000000c1', '00000000-0000-4000-8000-000000000004', 'member');
 
+-- Acme Clinic's email domain (new users at it join the company) and its sites, which agents see
+-- beside Acme's tickets (issue 46, part 3).
+insert into public.company_domains (domain, company_id) values
+  ('acme-clinic.example', '00000000-0000-4000-8000-0000000000c1');
+insert into public.company_sites (company_id, name, address, notes) values
+  ('00000000-0000-4000-8000-0000000000c1', 'Rosebank practice', '12 Tyrwhitt Avenue, Rosebank, Johannesburg, 2196',
+   'Server cupboard behind reception; ask for Lindiwe at the front desk.'),
+  ('00000000-0000-4000-8000-0000000000c1', 'Sandton branch', '5 Rivonia Road, Sandton, 2196',
+   'Parking in the basement; the printers are on the second floor.');
+
 -- Tickets. Postgres is trusted by the ticket trigger, so any status can be seeded directly; the
 -- trigger stamps updated_at.
 insert into public.tickets (

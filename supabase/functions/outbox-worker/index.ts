@@ -8,6 +8,7 @@
 
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { z } from 'zod'
+import { COMPANY_EVENTS, renderCompanyMail } from '../_shared/company-mail.ts'
 import { setting as secret } from '../_shared/config.ts'
 import { HttpError, json, readJson, serve, validationError } from '../_shared/http.ts'
 import { mailFrom, portalUrl, sendMailClassified, siteUrl, supportInbox } from '../_shared/mail.ts'
@@ -151,7 +152,9 @@ async function deliver(
   counts: Counts,
 ): Promise<void> {
   if (row.channel === 'whatsapp') return deliverWhatsapp(service, row, counts)
-  const result = await sendMailClassified(await renderNotification(row, mail))
+  const result = await sendMailClassified(
+    COMPANY_EVENTS.has(row.event) ? renderCompanyMail(row, mail) : await renderNotification(row, mail),
+  )
   if (result.ok) return complete(service, row, result.messageId, counts)
   return fail(service, row, counts, { error: result.error, permanent: result.permanent })
 }
