@@ -54,7 +54,7 @@ alter table public.canned_replies add constraint canned_replies_body_check CHECK
 alter table public.canned_replies add constraint canned_replies_title_check CHECK (((char_length(btrim(title)) >= 1) AND (char_length(btrim(title)) <= 80)));
 alter table public.saved_views add constraint saved_views_name_check CHECK (((char_length(btrim(name)) >= 1) AND (char_length(btrim(name)) <= 60)));
 alter table public.saved_views add constraint saved_views_query_check CHECK ((char_length(query) <= 1000));
-alter table public.ticket_events add constraint ticket_events_field_check CHECK ((field = ANY (ARRAY['assignee'::text, 'close_reason'::text, 'company'::text, 'created'::text, 'details'::text, 'location'::text, 'priority'::text, 'service_category'::text, 'split'::text, 'status'::text, 'summary'::text, 'tags'::text])));
+alter table public.ticket_events add constraint ticket_events_field_check CHECK ((field = ANY (ARRAY['assignee'::text, 'close_reason'::text, 'company'::text, 'created'::text, 'details'::text, 'location'::text, 'priority'::text, 'service_category'::text, 'split'::text, 'status'::text, 'summary'::text, 'tags'::text, 'time'::text])));
 
 alter table public.canned_replies add constraint canned_replies_created_by_fkey FOREIGN KEY (created_by) REFERENCES auth.users(id) ON DELETE CASCADE;
 alter table public.saved_views add constraint saved_views_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
@@ -204,9 +204,11 @@ end
 $function$
 ;
 
--- As in supabase/schemas/70_helpdesk.sql, with each ticket's version.
+-- As in supabase/schemas/70_helpdesk.sql, with each ticket's version and logged minutes. The time
+-- sort reads public.ticket_time_totals (a row for every ticket) in its index order and joins the
+-- tickets, so it pages like the others.
 CREATE OR REPLACE FUNCTION public.helpdesk_queue(p_status text DEFAULT 'active'::text, p_priority public.ticket_priority DEFAULT NULL::public.ticket_priority, p_assignee text DEFAULT NULL::text, p_company uuid DEFAULT NULL::uuid, p_channel public.message_channel DEFAULT NULL::public.message_channel, p_breached boolean DEFAULT false, p_search text DEFAULT NULL::text, p_sort text DEFAULT 'created'::text, p_descending boolean DEFAULT true, p_cursor_value text DEFAULT NULL::text, p_cursor_created_at timestamp with time zone DEFAULT NULL::timestamp with time zone, p_cursor_id uuid DEFAULT NULL::uuid, p_backwards boolean DEFAULT false, p_limit integer DEFAULT 50)
- RETURNS TABLE(id uuid, tracking_ref text, summary text, status public.ticket_status, priority public.ticket_priority, channel public.message_channel, tags text[], requester_name text, company_id uuid, company_name text, assigned_to uuid, assignee_name text, created_at timestamp with time zone, last_activity_at timestamp with time zone, first_response_at timestamp with time zone, first_response_due_at timestamp with time zone, resolution_due_at timestamp with time zone, sla_paused_at timestamp with time zone, resolved_at timestamp with time zone, sla_due_at timestamp with time zone, version integer, sort_value text)
+ RETURNS TABLE(id uuid, tracking_ref text, summary text, status public.ticket_status, priority public.ticket_priority, channel public.message_channel, tags text[], requester_name text, company_id uuid, company_name text, assigned_to uuid, assignee_name text, created_at timestamp with time zone, last_activity_at timestamp with time zone, first_response_at timestamp with time zone, first_response_due_at timestamp with time zone, resolution_due_at timestamp with time zone, sla_paused_at timestamp with time zone, resolved_at timestamp with time zone, sla_due_at timestamp with time zone, version integer, time_minutes integer, sort_value text)
  LANGUAGE plpgsql
  STABLE
  SET search_path TO ''
@@ -217,6 +219,8 @@ declare
   conditions text[] := array['true'];
   pattern text;
   direction text;
+  from_clause text := 'public.tickets t left join public.ticket_time_totals tt on tt.ticket_id = t.id';
+  tie_keys text := 't.created_at, t.id';
 begin
   if not (current_user in ('service_role', 'postgres', 'supabase_admin') or (select private.is_staff())) then
     raise exception 'The helpdesk queue is for staff' using errcode = '42501';
@@ -231,11 +235,16 @@ begin
     ('status', 't.status', 'public.ticket_status'),
     ('requester', 'coalesce(t.requester_name, '''')', 'text'),
     ('company', 't.company_name', 'text'),
-    ('assignee', 't.assignee_name', 'text')
+    ('assignee', 't.assignee_name', 'text'),
+    ('time', 'tt.minutes', 'integer')
   ) as k (name, expr, type)
   where k.name = p_sort;
   if sort_key is null then
     raise exception 'Unknown sort: %', p_sort using errcode = '22023';
+  end if;
+  if p_sort = 'time' then
+    from_clause := 'public.ticket_time_totals tt join public.tickets t on t.id = tt.ticket_id';
+    tie_keys := 'tt.ticket_created_at, tt.ticket_id';
   end if;
   if p_status is null or p_status = 'active' then
     conditions := conditions || 't.status not in (''resolved'', ''closed'')'::text;
@@ -261,19 +270,21 @@ begin
   -- Forwards is the sort's own direction; backwards reads the other way from the cursor.
   direction := case when p_descending <> p_backwards then 'desc' else 'asc' end;
   if p_cursor_created_at is not null and p_cursor_id is not null then
-    conditions := conditions || format('(%s, t.created_at, t.id) %s ($7::%s, $8, $9)',
-      sort_key, case when direction = 'desc' then '<' else '>' end, sort_type);
+    conditions := conditions || format('(%s, %s) %s ($7::%s, $8, $9)',
+      sort_key, tie_keys, case when direction = 'desc' then '<' else '>' end, sort_type);
   end if;
   return query execute format(
     'select t.id, t.tracking_ref, t.summary, t.status, t.priority, t.channel, t.tags, t.requester_name,
             t.company_id, t.company_name, t.assigned_to, t.assignee_name, t.created_at,
             t.last_activity_at, t.first_response_at, t.first_response_due_at, t.resolution_due_at,
-            t.sla_paused_at, t.resolved_at, t.sla_due_at, t.version, to_jsonb(%1$s) #>> ''{}''
-     from public.tickets t
+            t.sla_paused_at, t.resolved_at, t.sla_due_at, t.version, coalesce(tt.minutes, 0),
+            to_jsonb(%1$s) #>> ''{}''
+     from %4$s
      where %2$s
-     order by %1$s %3$s, t.created_at %3$s, t.id %3$s
+     order by %1$s %3$s, %5$s
      limit $10',
-    sort_key, array_to_string(conditions, ' and '), direction)
+    sort_key, array_to_string(conditions, ' and '), direction, from_clause,
+    (select string_agg(k || ' ' || direction, ', ') from unnest(string_to_array(tie_keys, ', ')) k))
   using p_status, p_priority, p_assignee, p_company, p_channel, pattern,
         p_cursor_value, p_cursor_created_at, p_cursor_id, least(greatest(coalesce(p_limit, 50), 1), 200);
 end

@@ -33,6 +33,14 @@ beforeAll(async () => {
     [customer.id, MARK, DEMO.agent.id, DEMO.providerAdmin.id, ACME_CLINIC_ID],
   )
   ids = rows.map((row) => row.id)
+  // Time on the last eight, with ties (30 min twice, 90 min three times), none on the first four
+  // (whose activity log the tests below read).
+  await sql(
+    `insert into public.time_entries (ticket_id, agent_id, agent_name, minutes, billable)
+     select id, $2, 'Agent', (array[30, 90, 90, 30, 90, 15, 200, 45])[n - 4], n % 2 = 0
+     from unnest($1::uuid[]) with ordinality as t (id, n) where n > 4`,
+    [ids, DEMO.agent.id],
+  )
 })
 
 /** Every page of a sort, following the cursor forwards; then back from the end. */
@@ -73,6 +81,8 @@ describe('helpdesk_queue', () => {
     ['activity', true],
     ['sla', false],
     ['reference', false],
+    ['time', true],
+    ['time', false],
   ] as const)(
     'sorted by %s (descending: %s) pages through every ticket once, in order, and back',
     async (sort, descending) => {
@@ -80,7 +90,11 @@ describe('helpdesk_queue', () => {
       expect(forwards.map((row) => row.id).sort()).toEqual([...ids].sort())
       // In order: the sort value, then created_at, then id, all one way.
       const key = (row: Row): (string | number)[] => [
-        sort === 'priority' ? priorityRank[row.priority] : row.sort_value,
+        sort === 'priority'
+          ? priorityRank[row.priority]
+          : sort === 'time'
+            ? Number(row.sort_value)
+            : row.sort_value,
         Date.parse(row.created_at),
         row.id,
       ]

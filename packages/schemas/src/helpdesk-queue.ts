@@ -27,6 +27,7 @@ export const QUEUE_SORTS = [
   'requester',
   'company',
   'assignee',
+  'time',
 ] as const
 export type QueueSort = (typeof QUEUE_SORTS)[number]
 
@@ -41,6 +42,7 @@ export const QUEUE_SORT_DEFAULT_DIR: Record<QueueSort, 'asc' | 'desc'> = {
   requester: 'asc',
   company: 'asc',
   assignee: 'asc',
+  time: 'desc',
 }
 
 export const TICKET_CHANNELS = ['portal', 'email', 'whatsapp', 'web', 'phone', 'walk_in'] as const

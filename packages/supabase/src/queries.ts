@@ -192,6 +192,7 @@ export interface HelpdeskQueueArgs {
     | 'requester'
     | 'company'
     | 'assignee'
+    | 'time'
   descending: boolean
   /** Rows after this one in the sort order (the next page) … */
   after?: QueueCursorArgs
