@@ -3,6 +3,7 @@ import { Container } from '@siyakha/ui/container'
 import { Link } from '@siyakha/ui/link'
 import { SITE_URL } from '@/lib/env'
 import { currentUser } from '@/lib/session'
+import { statementCompanies } from '@/lib/statement-access'
 
 /**
  * Brand, the way back to the website, and — when signed in — the portal links (for staff also
@@ -12,6 +13,8 @@ export async function PortalHeader() {
   // The staff links follow the token's flag: asking the database here cost every page a query.
   const user = await currentUser()
   const isStaff = user?.staff === true
+  // Company admins read their company's monthly statement (one small query, customers only).
+  const companyAdmin = !isStaff && (await statementCompanies()).length > 0
   return (
     <header className="border-b border-slate-200 bg-white">
       <Container className="flex min-h-16 flex-wrap items-center justify-between gap-x-4 gap-y-2 py-2">
@@ -29,6 +32,11 @@ export async function PortalHeader() {
             <Link href="/portal/notifications" className={buttonClasses({ variant: 'ghost', size: 'sm' })}>
               Notifications
             </Link>
+            {companyAdmin ? (
+              <Link href="/portal/statement" className={buttonClasses({ variant: 'ghost', size: 'sm' })}>
+                Statement
+              </Link>
+            ) : null}
             {isStaff ? (
               <>
                 <Link href="/portal/helpdesk" className={buttonClasses({ variant: 'ghost', size: 'sm' })}>
