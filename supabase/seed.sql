@@ -225,4 +225,55 @@ insert into public.canned_replies (title, body, created_by) values
 
 {{agent_name}}', '00000000-0000-4000-8000-000000000001');
 
+-- A month of contracts and time (issue 46, part 2), relative to today in Africa/Johannesburg so
+-- `npm start` always shows a current month: Acme Clinic's retainer (10 hours a month, unused hours
+-- roll over, R 950 an hour beyond; its agent is the account manager) carried 3 hours in from last
+-- month and is over this month (15.5 billable hours of 13); Karoo Freight pays as you go.
+insert into public.companies (id, name, created_by, created_at, account_manager_id) values
+  ('00000000-0000-4000-8000-0000000000c2', 'Karoo Freight', '00000000-0000-4000-8000-000000000001',
+   now() - interval '20 days', '00000000-0000-4000-8000-000000000001');
+update public.companies set account_manager_id = '00000000-0000-4000-8000-000000000002'
+where id = '00000000-0000-4000-8000-0000000000c1';
+
+insert into public.contracts (id, company_id, name, kind, starts_on, hours_per_month, rollover, hourly_rate_cents)
+select '00000000-0000-4000-8000-0000000000d1', '00000000-0000-4000-8000-0000000000c1', 'Managed IT retainer',
+       'retainer', (date_trunc('month', now() at time zone 'Africa/Johannesburg') - interval '2 months')::date,
+       10, true, 95000;
+insert into public.contracts (id, company_id, name, kind, starts_on, hourly_rate_cents)
+select '00000000-0000-4000-8000-0000000000d2', '00000000-0000-4000-8000-0000000000c2', 'Ad hoc support',
+       'pay_as_you_go', (date_trunc('month', now() at time zone 'Africa/Johannesburg') - interval '1 month')::date,
+       75000;
+
+insert into public.time_entries (ticket_id, agent_id, agent_name, work_date, minutes, work_type, billable, note)
+select ('00000000-0000-4000-8000-0000000000' || e.ticket)::uuid, ('00000000-0000-4000-8000-00000000000' || e.agent)::uuid,
+       'Staff', e.day, e.minutes, e.work_type::public.work_type, e.billable, e.note
+from (
+  select v.*, greatest(month_start, today - v.days_ago) as day
+  from (select (now() at time zone 'Africa/Johannesburg')::date as today,
+               date_trunc('month', now() at time zone 'Africa/Johannesburg')::date as month_start) d,
+  (values
+    ('a5', 2, 1, 120, 'remote', true, 'Rebuilt the reception PC''s Outlook profile'),
+    ('a5', 2, 0, 45, 'remote', true, 'Follow-up: archive rules'),
+    ('a6', 1, 6, 180, 'on_site', true, 'Replaced the Rosebank switch'),
+    ('a6', 1, 6, 60, 'travel', true, 'Rosebank return trip'),
+    ('a7', 2, 4, 150, 'remote', true, 'Printer driver rollout'),
+    ('a8', 2, 3, 90, 'project', true, 'Vendor escalation, firmware upgrade'),
+    ('a8', 2, 3, 60, 'remote', false, 'Waiting on the vendor: goodwill, not billed'),
+    ('a9', 1, 2, 135, 'on_site', true, 'Sandton branch Wi-Fi survey'),
+    ('a9', 2, 8, 150, 'project', true, 'Backup job redesign')
+  ) as v (ticket, agent, days_ago, minutes, work_type, billable, note)
+  union all
+  -- Last month: 7 of 10 hours used, so 3 carry into this month.
+  select v.*, (month_start - interval '1 month' + v.days_ago * interval '1 day')::date
+  from (select date_trunc('month', now() at time zone 'Africa/Johannesburg')::date as month_start) d,
+  (values
+    ('a6', 2, 4, 240, 'remote', true, 'Server patching'),
+    ('a7', 1, 10, 180, 'on_site', true, 'New workstation set-up')
+  ) as v (ticket, agent, days_ago, minutes, work_type, billable, note)
+) e;
+
 reset siyakha.notifications;
+
+-- The demo month's retainer alerts (80% and 100%), sent like live ones: the account manager and the
+-- provider admin find them in the local mailbox.
+select private.check_retainer_alerts('00000000-0000-4000-8000-0000000000d1', (now() at time zone 'Africa/Johannesburg')::date);

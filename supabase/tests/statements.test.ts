@@ -3,7 +3,7 @@
 // overlap, and the 80% / 100% alerts sent once each through the outbox to the real mailbox.
 import { afterAll, describe, expect, it } from 'vitest'
 import { mailsTo } from './functions-helpers'
-import { asCaller, DEMO, serviceClient, signInAs, sql, withPg } from './helpers'
+import { ACME_CLINIC_ID, asCaller, DEMO, serviceClient, signInAs, sql, withPg } from './helpers'
 
 const created: string[] = []
 const tag = `${Date.now()}-${Math.floor(Math.random() * 1e6)}`
@@ -246,6 +246,36 @@ describe('the monthly statement', () => {
         last_day: '2026-06-03',
       },
     ])
+  })
+})
+
+describe('the seeded demo month (supabase/seed.sql)', () => {
+  it('Acme Clinic is over its retainer this month with 3 hours carried in, and both alerts went out', async () => {
+    const [{ month } = { month: '' }] = await sql<{ month: string }>(
+      `select to_char(now() at time zone 'Africa/Johannesburg', 'YYYY-MM') as month`,
+    )
+    expect(await summary(ACME_CLINIC_ID, `${month}-01`)).toEqual([
+      {
+        contract_name: 'Managed IT retainer',
+        kind: 'retainer',
+        retainer_hours: 10,
+        carried_in_hours: 3,
+        available_hours: 13,
+        billable_hours: 15.5,
+        non_billable_hours: 1,
+        over_hours: 2.5,
+        used_percent: 119.2,
+        hourly_rate_cents: 95_000,
+        amount_cents: 237_500,
+      },
+    ])
+    expect(
+      await sql('select threshold from public.retainer_alerts where contract_id = $1 order by threshold', [
+        '00000000-0000-4000-8000-0000000000d1',
+      ]),
+    ).toEqual([{ threshold: 80 }, { threshold: 100 }])
+    const [mail] = await mailsTo(DEMO.agent.email, `Acme Clinic: 100% of the ${month} retainer used`, 15_000)
+    expect(mail?.Text).toContain('Acme Clinic has used all of its retainer')
   })
 })
 
