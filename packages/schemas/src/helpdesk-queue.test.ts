@@ -110,6 +110,7 @@ describe('queue cursors', () => {
       ['status', 'waiting_on_customer'],
       ['requester', 'Zoë O’Neill, "the boss" & co'],
       ['company', ''],
+      ['time', '90'],
     ] as const) {
       const cursor = { value, createdAt: '2026-11-23T21:04:05.123456+00:00', id: TICKET }
       expect(parseQueueCursor(formatQueueCursor(cursor), sort), sort).toEqual(cursor)
@@ -120,6 +121,7 @@ describe('queue cursors', () => {
     const ok = { value: 'urgent', createdAt: '2026-11-23T21:04:05Z', id: TICKET }
     expect(parseQueueCursor(formatQueueCursor(ok), 'created')).toBeUndefined()
     expect(parseQueueCursor(formatQueueCursor({ ...ok, value: 'panic' }), 'priority')).toBeUndefined()
+    expect(parseQueueCursor(formatQueueCursor({ ...ok, value: '1.5' }), 'time')).toBeUndefined()
     expect(parseQueueCursor(formatQueueCursor({ ...ok, createdAt: 'yesterday' }), 'priority')).toBeUndefined()
     expect(parseQueueCursor(formatQueueCursor({ ...ok, id: 'not-a-uuid' }), 'priority')).toBeUndefined()
     for (const raw of [undefined, '', '%%%', 'eyJ9', 'x'.repeat(700), ['a', 'b'], btoa('[1,2,3]')]) {

@@ -135,6 +135,9 @@ function fitsSort(sort: QueueSort, value: string): boolean {
       return (TICKET_PRIORITIES as readonly string[]).includes(value)
     case 'status':
       return (TICKET_STATUSES as readonly string[]).includes(value)
+    case 'time':
+      // Minutes logged: a whole number the database casts to integer.
+      return /^\d{1,9}$/.test(value)
     default:
       return isStorableText(value) && value.length <= 200
   }

@@ -41,6 +41,12 @@ function describe(event: TicketEvent): string {
   if (event.field === 'split') {
     return `moved a WhatsApp message from ${event.from_value} to a new ticket, ${event.to_value}`
   }
+  if (event.field === 'time') {
+    // Logged, corrected or removed time (the database writes each entry as "45 min · remote · …").
+    if (event.from_value === null) return `logged time: ${event.to_value}`
+    if (event.to_value === null) return `removed time: ${event.from_value}`
+    return `corrected time from ${event.from_value} to ${event.to_value}`
+  }
   const name = FIELD_NAMES[event.field] ?? event.field
   return `changed the ${name} from ${shown(event.field, event.from_value)} to ${shown(event.field, event.to_value)}`
 }

@@ -1,6 +1,7 @@
 import { CLOSE_REASON_LABELS, staffStatusLabel } from '@siyakha/schemas/helpdesk'
 import { CHANNEL_LABELS, type TicketChannel } from '@siyakha/schemas/helpdesk-queue'
 import { customerStatusLabel } from '@siyakha/schemas/ticket'
+import { johannesburgDay, TIME_ENTRY_EDIT_DAYS } from '@siyakha/schemas/time-entries'
 import {
   cannedRepliesQuery,
   companiesQuery,
@@ -12,6 +13,7 @@ import {
   ticketWhatsappQuery,
   userEmailsQuery,
 } from '@siyakha/supabase/queries'
+import { ticketTimeQuery } from '@siyakha/supabase/time-entries'
 import { Container } from '@siyakha/ui/container'
 import { Link } from '@siyakha/ui/link'
 import type { Metadata } from 'next'
@@ -21,9 +23,9 @@ import { SlaDue } from '@/components/sla-due'
 import { PriorityPill, StatusPill } from '@/components/ticket-pills'
 import { conversation } from '@/lib/conversation'
 import { formatDateTime } from '@/lib/format'
-import { ticketBindings } from '@/lib/live-bindings'
+import { ticketBindings, timeBindings } from '@/lib/live-bindings'
 import { optionalRead } from '@/lib/optional-read'
-import { requireUser, serverSupabase, staffPageAccess } from '@/lib/session'
+import { isProviderAdmin, requireUser, serverSupabase, staffPageAccess } from '@/lib/session'
 import { loadTicketWithTimeline } from '@/lib/ticket-loader'
 import { AccessDenied } from '../../access-denied'
 import { ActivityLog } from './activity-log'
@@ -32,6 +34,7 @@ import { SendUpdateCard } from './send-update-card'
 import { SplitMessage } from './split-message'
 import { AssigneeField, CompanyField, PriorityField, StatusField, TagsField } from './ticket-panel'
 import { TicketPresence } from './ticket-presence'
+import { TimeCard } from './time-card'
 import { UnverifiedEmailActions, UnverifiedEmailDecisions } from './unverified-email'
 
 export const metadata: Metadata = { title: 'Helpdesk ticket' }
@@ -90,6 +93,35 @@ async function loadWorkspace(ticket: {
   return { emails, rating, whatsapp, staff, companies, events, canned, otherTickets }
 }
 
+/**
+ * The Time card's data: the entries with whether this user may still change each (the author
+ * within 7 days, a provider admin any time; the database decides again on save), the totals, and
+ * the running timers. Null when it cannot be read (the card is left out).
+ */
+async function loadTime(ticketId: string, userId: string, staff: readonly { id: string; name: string }[]) {
+  const supabase = await serverSupabase()
+  const [time, admin] = await Promise.all([
+    optionalRead('the time', () => ticketTimeQuery(supabase, ticketId).then((data) => ({ data })), null),
+    isProviderAdmin(),
+  ])
+  if (!time) return null
+  const editableSince = Date.now() - TIME_ENTRY_EDIT_DAYS * 24 * 60 * 60 * 1000
+  const mine = time.timers.find((timer) => timer.agent_id === userId) ?? null
+  return {
+    today: johannesburgDay(),
+    minutes: time.minutes,
+    billableMinutes: time.billableMinutes,
+    timer: mine,
+    others: time.timers
+      .filter((timer) => timer !== mine)
+      .map((timer) => staff.find((person) => person.id === timer.agent_id)?.name ?? 'another agent'),
+    entries: time.entries.map(({ agent_id, created_at, ...entry }) => ({
+      ...entry,
+      editable: admin || (agent_id === userId && Date.parse(created_at) > editableSince),
+    })),
+  }
+}
+
 export default async function HelpdeskTicketPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params
   const user = await requireUser(`/portal/helpdesk/${id}`)
@@ -111,6 +143,7 @@ export default async function HelpdeskTicketPage({ params }: { params: Promise<{
   // The number given for this ticket (logged for a client), else their contact's.
   const requesterPhone = ticket.requester_phone ?? ticket.requester_contact?.phone
   const me = staff.find((person) => person.id === user.id)
+  const time = await loadTime(ticket.id, user.id, staff)
   const ref = { ticketId: ticket.id, version: ticket.version }
 
   return (
@@ -123,7 +156,10 @@ export default async function HelpdeskTicketPage({ params }: { params: Promise<{
           <div>
             <div className="flex flex-wrap items-center justify-between gap-2">
               <p className="font-mono text-sm text-slate-600">{ticket.tracking_ref}</p>
-              <LiveUpdates name={`ticket:${ticket.id}`} bindings={ticketBindings(ticket.id)} />
+              <LiveUpdates
+                name={`ticket:${ticket.id}`}
+                bindings={[...ticketBindings(ticket.id), ...timeBindings(ticket.id)]}
+              />
             </div>
             <TicketPresence ticketId={ticket.id} me={{ id: user.id, name: me?.name ?? 'An agent' }} />
             <h1 className="text-2xl font-bold text-brand-900">{ticket.summary}</h1>
@@ -177,6 +213,8 @@ export default async function HelpdeskTicketPage({ params }: { params: Promise<{
             <CompanyField ticket={ref} company={ticket.company_id} companies={companies} />
             <TagsField ticket={ref} tags={ticket.tags} />
           </Panel>
+
+          {time ? <TimeCard ticketId={ticket.id} {...time} /> : null}
 
           <Panel title="Requester" id="requester-title">
             <dl aria-label="Requester details" className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">

@@ -25,6 +25,8 @@ export interface QueueRowView {
   /** 'You', another agent's name ('' when unknown), or null when unassigned. */
   assignee: string | null
   sla: SlaDueView
+  /** The time logged on it ("1 h 30 min"), or null when none. */
+  time: string | null
   lastActivityAt: string
   /** lastActivityAt in South African time. */
   lastActivity: string
@@ -89,6 +91,9 @@ export function QueueRows({ rows }: { rows: QueueRowView[] }) {
           </Cell>
           <Cell label="SLA due" className="md:whitespace-nowrap">
             <SlaDueText view={ticket.sla} />
+          </Cell>
+          <Cell label="Time" className="md:whitespace-nowrap">
+            {ticket.time ?? <span className="text-slate-600">None</span>}
           </Cell>
           <Cell label="Last activity" className="md:whitespace-nowrap">
             <time dateTime={ticket.lastActivityAt}>{ticket.lastActivity}</time>

@@ -4,6 +4,7 @@ import {
   type QueueSort,
   queueQueryString,
 } from '@siyakha/schemas/helpdesk-queue'
+import { formatMinutes } from '@siyakha/schemas/time-entries'
 import type { helpdeskQueueQuery } from '@siyakha/supabase/queries'
 import { Link } from '@siyakha/ui/link'
 import { slaDueView } from '@/components/sla-due'
@@ -21,6 +22,7 @@ const COLUMNS: { label: string; sort?: QueueSort }[] = [
   { label: 'Company', sort: 'company' },
   { label: 'Assignee', sort: 'assignee' },
   { label: 'SLA due', sort: 'sla' },
+  { label: 'Time', sort: 'time' },
   { label: 'Last activity', sort: 'activity' },
   { label: 'Created', sort: 'created' },
 ]
@@ -103,6 +105,7 @@ export function QueueTable({
                 ? 'You'
                 : (ticket.assignee_name ?? ''),
             sla: slaDueView(ticket, now),
+            time: ticket.time_minutes > 0 ? formatMinutes(ticket.time_minutes) : null,
             lastActivityAt: ticket.last_activity_at,
             lastActivity: formatDateTime(ticket.last_activity_at),
             createdAt: ticket.created_at,
