@@ -5,14 +5,16 @@
 -- files create (plpgsql checks nothing at creation; sql would parse its body).
 set check_function_bodies = off;
 
--- Shared answers staff insert into a reply. Placeholders ({{requester_name}}, {{reference}},
+-- Answers staff insert into a reply. Placeholders ({{requester_name}}, {{reference}},
 -- {{agent_name}}) are filled in the reply box, so the agent reads the final text before sending.
+-- scope (issue 46): 'team' replies are every agent's; a 'personal' one only its author sees.
 create table public.canned_replies (
     id uuid not null default gen_random_uuid(),
     title text not null,
     body text not null,
     created_by uuid not null default auth.uid(),
-    created_at timestamp with time zone not null default now()
+    created_at timestamp with time zone not null default now(),
+    scope text not null default 'team'::text
 );
 
 -- An agent's named queue filters: the query string of /portal/helpdesk, validated by the portal
@@ -40,7 +42,9 @@ create table public.ticket_events (
 );
 
 create unique index canned_replies_pkey on public.canned_replies (id);
-create unique index canned_replies_title_key on public.canned_replies (lower(title));
+-- Titles are unique across the team's replies, and among each agent's personal ones.
+create unique index canned_replies_team_title_key on public.canned_replies (lower(title)) WHERE (scope = 'team'::text);
+create unique index canned_replies_personal_title_key on public.canned_replies (created_by, lower(title)) WHERE (scope = 'personal'::text);
 create unique index saved_views_pkey on public.saved_views (id);
 create unique index saved_views_user_name_key on public.saved_views (user_id, lower(name));
 create index ticket_events_actor_id_idx on public.ticket_events (actor_id) WHERE (actor_id IS NOT NULL);
@@ -52,6 +56,7 @@ alter table public.saved_views add constraint saved_views_pkey PRIMARY KEY using
 alter table public.ticket_events add constraint ticket_events_pkey PRIMARY KEY using index ticket_events_pkey;
 alter table public.canned_replies add constraint canned_replies_body_check CHECK (((char_length(btrim(body)) >= 1) AND (char_length(btrim(body)) <= 4000)));
 alter table public.canned_replies add constraint canned_replies_title_check CHECK (((char_length(btrim(title)) >= 1) AND (char_length(btrim(title)) <= 80)));
+alter table public.canned_replies add constraint canned_replies_scope_check CHECK ((scope = ANY (ARRAY['team'::text, 'personal'::text])));
 alter table public.saved_views add constraint saved_views_name_check CHECK (((char_length(btrim(name)) >= 1) AND (char_length(btrim(name)) <= 60)));
 alter table public.saved_views add constraint saved_views_query_check CHECK ((char_length(query) <= 1000));
 alter table public.ticket_events add constraint ticket_events_field_check CHECK ((field = ANY (ARRAY['assignee'::text, 'close_reason'::text, 'company'::text, 'created'::text, 'details'::text, 'location'::text, 'priority'::text, 'service_category'::text, 'split'::text, 'status'::text, 'summary'::text, 'tags'::text, 'time'::text])));
@@ -314,16 +319,18 @@ create policy "canned_replies: add as staff" on public.canned_replies
   for insert to authenticated
   with check ((select private.is_staff()) and created_by = (select private.uid()));
 
--- Whoever wrote one, or a provider admin, may change or remove it.
+-- Whoever wrote one may change or remove it; a provider admin the team's too (a personal reply
+-- stays its author's alone).
 create policy "canned_replies: change own or as provider admin" on public.canned_replies
   for update to authenticated
-  using ((select private.is_staff()) and (created_by = (select private.uid()) or (select private.has_role('siyakha_admin'))))
-  with check ((select private.is_staff()));
+  using ((select private.is_staff()) and (created_by = (select private.uid()) or (scope = 'team' and (select private.has_role('siyakha_admin')))))
+  with check ((select private.is_staff()) and (created_by = (select private.uid()) or scope = 'team'));
+-- Staff read the team's replies and their own personal ones.
 create policy "canned_replies: read as staff" on public.canned_replies
-  for select to authenticated using ((select private.is_staff()));
+  for select to authenticated using ((select private.is_staff()) and (scope = 'team' or created_by = (select private.uid())));
 create policy "canned_replies: remove own or as provider admin" on public.canned_replies
   for delete to authenticated
-  using ((select private.is_staff()) and (created_by = (select private.uid()) or (select private.has_role('siyakha_admin'))));
+  using ((select private.is_staff()) and (created_by = (select private.uid()) or (scope = 'team' and (select private.has_role('siyakha_admin')))));
 create policy "saved_views: own, as staff" on public.saved_views
   for all to authenticated
   using (user_id = (select private.uid()) and (select private.is_staff()))
@@ -369,7 +376,7 @@ grant execute on function public.helpdesk_queue(p_status text, p_priority public
 grant execute on function public.staff_members() to authenticated, service_role;
 grant select, update, usage on sequence public.ticket_events_id_seq to anon, authenticated, service_role;
 grant all on table public.canned_replies to service_role;
-grant delete, select, insert (body, title), update (body, title) on table public.canned_replies to authenticated;
+grant delete, select, insert (body, title, scope), update (body, title, scope) on table public.canned_replies to authenticated;
 grant all on table public.saved_views to service_role;
 grant delete, select, insert (name, query), update (name, query) on table public.saved_views to authenticated;
 grant all on table public.ticket_events to service_role;

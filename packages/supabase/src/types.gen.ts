@@ -84,6 +84,7 @@ export type Database = {
           created_at: string
           created_by: string
           id: string
+          scope: string
           title: string
         }
         Insert: {
@@ -91,6 +92,7 @@ export type Database = {
           created_at?: string
           created_by?: string
           id?: string
+          scope?: string
           title: string
         }
         Update: {
@@ -98,6 +100,7 @@ export type Database = {
           created_at?: string
           created_by?: string
           id?: string
+          scope?: string
           title?: string
         }
         Relationships: []
