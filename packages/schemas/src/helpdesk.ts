@@ -172,14 +172,23 @@ export const ticketTagsSchema = z.object({
 })
 export type TicketTagsChange = z.output<typeof ticketTagsSchema>
 
+/** Who sees a canned reply: every agent ('team') or only its author ('personal'). */
+export const CANNED_SCOPES = ['team', 'personal'] as const
+export type CannedScope = (typeof CANNED_SCOPES)[number]
+export const CANNED_SCOPE_LABELS: Record<CannedScope, string> = { team: 'Team', personal: 'Personal' }
+
 /** A canned reply: a title to find it by and the text, with {{placeholders}} filled in the reply box. */
 export const cannedReplySchema = z.object({
   title: text(80, { min: 1, required: 'Give the reply a title.' }),
   body: text(4000, { min: 1, required: 'Write the reply.', tooLong: 'Keep it under 4000 characters.' }),
+  scope: z.enum(CANNED_SCOPES, 'Choose Team or Personal.'),
 })
 export type CannedReply = z.output<typeof cannedReplySchema>
 
 export const cannedReplyIdSchema = z.object({ id: z.uuid('Unknown canned reply') })
+
+/** Editing one: the same fields and which reply. */
+export const cannedReplyEditSchema = cannedReplySchema.extend(cannedReplyIdSchema.shape)
 
 /** The placeholders a canned reply may use, and what each becomes. */
 export const CANNED_PLACEHOLDERS = {

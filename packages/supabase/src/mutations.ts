@@ -428,12 +428,26 @@ export async function removeSavedViewMutation(client: TypedSupabaseClient, id: s
   return data.length
 }
 
-/** Add a canned reply for every agent. */
+/** Add a canned reply: for every agent ('team') or for the signed-in agent alone ('personal'). */
 export async function addCannedReplyMutation(
   client: TypedSupabaseClient,
-  { title, body }: { title: string; body: string },
+  { title, body, scope }: { title: string; body: string; scope: 'team' | 'personal' },
 ): Promise<void> {
-  await client.from('canned_replies').insert({ title, body }).throwOnError()
+  await client.from('canned_replies').insert({ title, body, scope }).throwOnError()
+}
+
+/** Change a canned reply (its author, or a provider admin for a team one); 0 when not allowed. */
+export async function editCannedReplyMutation(
+  client: TypedSupabaseClient,
+  { id, title, body, scope }: { id: string; title: string; body: string; scope: 'team' | 'personal' },
+): Promise<number> {
+  const { data } = await client
+    .from('canned_replies')
+    .update({ title, body, scope })
+    .eq('id', id)
+    .select('id')
+    .throwOnError()
+  return data.length
 }
 
 /** Remove a canned reply (its author or a provider admin; anyone else changes nothing). */

@@ -270,9 +270,13 @@ export function requesterTicketsQuery(
     .throwOnError()
 }
 
-/** The shared canned replies, by title. */
+/** The canned replies the signed-in agent may use (the team's and their own personal ones), by title. */
 export function cannedRepliesQuery(client: TypedSupabaseClient) {
-  return client.from('canned_replies').select('id, title, body, created_by').order('title').throwOnError()
+  return client
+    .from('canned_replies')
+    .select('id, title, body, created_by, scope')
+    .order('title')
+    .throwOnError()
 }
 
 /** The signed-in agent's saved queue views, by name. */

@@ -65,6 +65,8 @@ export interface CannedReplyOption {
   id: string
   title: string
   body: string
+  /** 'personal': the agent's own (only they see it); else the team's. */
+  scope: string
 }
 
 // Who will read it decides how the box looks, before anything is sent: a public reply is white
@@ -205,11 +207,25 @@ export function ReplyForm({
                 onChange={(event) => insert(event.target.value)}
               >
                 <option value="">Choose…</option>
-                {canned.map((option) => (
-                  <option key={option.id} value={option.id}>
-                    {option.title}
-                  </option>
-                ))}
+                {(
+                  [
+                    ['personal', 'Your personal replies'],
+                    ['team', 'Team replies'],
+                  ] as const
+                ).map(([scope, label]) => {
+                  const options = canned.filter(
+                    (option) => (option.scope === 'personal') === (scope === 'personal'),
+                  )
+                  return options.length > 0 ? (
+                    <optgroup key={scope} label={label}>
+                      {options.map((option) => (
+                        <option key={option.id} value={option.id}>
+                          {option.title}
+                        </option>
+                      ))}
+                    </optgroup>
+                  ) : null
+                })}
               </select>
             </label>
           ) : null}
