@@ -73,7 +73,7 @@ export function cliProblems(result: CliResult): string[] {
 }
 
 /**
- * A copy of supabase/ (config.toml, migrations, seed.sql) in the temp folder, as a workdir, with
+ * A copy of supabase/ (config.toml, migrations, seed.sql, templates) in the temp folder, as a workdir, with
  * extra migration files and config.toml changed by `config`.
  */
 export function projectCopy(
@@ -84,6 +84,8 @@ export function projectCopy(
   const source = SUPABASE_DIR
   cpSync(path.join(source, 'migrations'), path.join(supabaseDir, 'migrations'), { recursive: true })
   cpSync(path.join(source, 'seed.sql'), path.join(supabaseDir, 'seed.sql'))
+  // The auth mail templates config.toml names (the CLI reads them when it loads the config).
+  cpSync(path.join(source, 'templates'), path.join(supabaseDir, 'templates'), { recursive: true })
   const toml = readFileSync(path.join(source, 'config.toml'), 'utf8')
   writeFileSync(path.join(supabaseDir, 'config.toml'), changes.config ? changes.config(toml) : toml)
   for (const [name, sql] of Object.entries(changes.migrations ?? {})) {

@@ -19,7 +19,8 @@ export async function GET(request: NextRequest) {
   const code = params.get('code')
   const tokenHash = params.get('token_hash')
   const type = params.get('type') as EmailOtpType | null
-  const recovery = type === 'recovery'
+  // An invitation, like a reset link, signs the person in to choose a password (issue 46).
+  const recovery = type === 'recovery' || type === 'invite'
   const next = safePath(params.get('next'), recovery ? '/auth?type=recovery' : AFTER_SIGN_IN)
 
   const supabase = await serverSupabase()

@@ -29,6 +29,7 @@ import { isProviderAdmin, requireUser, serverSupabase, staffPageAccess } from '@
 import { loadTicketWithTimeline } from '@/lib/ticket-loader'
 import { AccessDenied } from '../../access-denied'
 import { ActivityLog } from './activity-log'
+import { CompanyCard } from './company-card'
 import { ReplyForm } from './reply-form'
 import { SendUpdateCard } from './send-update-card'
 import { SplitMessage } from './split-message'
@@ -266,6 +267,8 @@ export default async function HelpdeskTicketPage({ params }: { params: Promise<{
               <p className="text-sm text-slate-600">No other tickets from them.</p>
             ) : null}
           </Panel>
+
+          {ticket.company_id ? <CompanyCard companyId={ticket.company_id} /> : null}
 
           <Panel title="Details" id="details-title">
             <dl aria-label="Ticket details" className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
