@@ -65,6 +65,12 @@ describe('the contract form', () => {
     })
   })
 
+  it('reads an empty id (a new contract, as a server action reads the form) as none', () => {
+    expect(contractFormSchema.parse({ ...retainer, id: '' })).not.toHaveProperty('id', '')
+    expect(contractFormSchema.parse({ ...retainer, id: '' }).id).toBeUndefined()
+    expect(fieldErrors(contractFormSchema, { ...retainer, id: 'nope' })).toHaveProperty('id')
+  })
+
   it('drops hours and rollover for pay as you go', () => {
     expect(
       contractFormSchema.parse({

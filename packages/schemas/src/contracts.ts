@@ -97,7 +97,13 @@ const hours = z
 /** The contract form (create and edit), as the form sends it; the database's checks, in words. */
 export const contractFormSchema = z
   .object({
-    id: z.uuid().optional(),
+    // A new contract's form has no id; a server action reads the missing field as ''.
+    id: z
+      .string()
+      .trim()
+      .optional()
+      .transform((value) => value || undefined)
+      .pipe(z.uuid().optional()),
     company_id: z.uuid({ message: 'Pick the company' }),
     name: text(120, {
       min: 1,
