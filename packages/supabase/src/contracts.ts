@@ -32,12 +32,12 @@ export function companyNameQuery(client: TypedSupabaseClient, id: string) {
   return client.from('companies').select('id, name').eq('id', id).maybeSingle().throwOnError()
 }
 
-/** Contracts in force on any day between two dates (the statements overview's companies). */
-export function contractsInForceQuery(client: TypedSupabaseClient, firstDay: string, lastDay: string) {
+/** Contracts in force on any day from `firstDay` up to (not including) `nextFirstDay`. */
+export function contractsInForceQuery(client: TypedSupabaseClient, firstDay: string, nextFirstDay: string) {
   return client
     .from('contracts')
     .select('company_id, companies(name)')
-    .lte('starts_on', lastDay)
+    .lt('starts_on', nextFirstDay)
     .or(`ends_on.is.null,ends_on.gte.${firstDay}`)
     .throwOnError()
 }

@@ -20,8 +20,8 @@ export default async function StatementsPage({
     return <AccessDenied backHref="/portal/helpdesk" backLabel="Back to the helpdesk" />
   const month = monthOrCurrent((await searchParams).month)
   const supabase = await serverSupabase()
-  const lastDay = `${shiftMonth(month, 1)}-01`
-  const { data: contracts } = await contractsInForceQuery(supabase, monthFirstDay(month), lastDay)
+  const nextFirstDay = monthFirstDay(shiftMonth(month, 1))
+  const { data: contracts } = await contractsInForceQuery(supabase, monthFirstDay(month), nextFirstDay)
   const companies = new Map<string, string>()
   for (const c of contracts)
     if (c.companies && !companies.has(c.company_id)) companies.set(c.company_id, c.companies.name)
