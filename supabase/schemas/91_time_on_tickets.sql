@@ -243,8 +243,9 @@ grant execute on function public.ticket_time_total(p_ticket uuid) to authenticat
 grant all on table public.ticket_time_totals to service_role;
 grant select on table public.ticket_time_totals to authenticated;
 
--- A second tab follows a timer started or stopped in the first, and entries logged elsewhere.
-alter publication supabase_realtime add table public.time_timers;
+-- A second tab follows time logged or corrected elsewhere, a stopped timer's entry included.
+-- time_timers stays out: Realtime sends a DELETE to any subscriber, RLS or not, with the primary
+-- key, and a timer's key (agent, ticket) would tell a customer that staff timed their ticket.
 alter publication supabase_realtime add table public.time_entries;
 
 comment on table public.ticket_time_totals is 'Each ticket''s logged and billable minutes, kept by private.count_ticket_time(); read by staff.';

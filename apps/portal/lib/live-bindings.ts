@@ -1,7 +1,7 @@
 /** A change a live page follows (Supabase Realtime postgres_changes). */
 export interface LiveBinding {
   event: 'INSERT' | 'UPDATE' | '*'
-  table: 'tickets' | 'ticket_messages' | 'ticket_attachments' | 'time_timers' | 'time_entries'
+  table: 'tickets' | 'ticket_messages' | 'ticket_attachments' | 'time_entries'
   /** A Realtime filter, e.g. `ticket_id=eq.<id>`. */
   filter?: string
 }
@@ -16,13 +16,14 @@ export function ticketBindings(ticketId: string): LiveBinding[] {
 }
 
 /**
- * The helpdesk ticket's Time card (staff only, as the tables' policies are): a timer started or
- * stopped in another tab, time logged or corrected by anyone. A removed entry is not among them
- * (a delete carries only its id); the card catches up with the next change or reload.
+ * The helpdesk ticket's Time card (staff only, as the entries' policy is): time logged or corrected
+ * by anyone, a timer stopped in another tab included (it logs an entry). Not followed: a timer
+ * started elsewhere (time_timers is not published) and a removed entry (Realtime's DELETE skips
+ * RLS, so the product does not subscribe to it); the card catches up with the next change or reload.
  */
 export function timeBindings(ticketId: string): LiveBinding[] {
   return [
-    { event: '*', table: 'time_timers', filter: `ticket_id=eq.${ticketId}` },
-    { event: '*', table: 'time_entries', filter: `ticket_id=eq.${ticketId}` },
+    { event: 'INSERT', table: 'time_entries', filter: `ticket_id=eq.${ticketId}` },
+    { event: 'UPDATE', table: 'time_entries', filter: `ticket_id=eq.${ticketId}` },
   ]
 }

@@ -48,6 +48,16 @@ describe('time on tickets, as a customer', () => {
     }
   })
 
+  it('Realtime publishes entries (RLS-checked inserts and updates) but never running timers', async () => {
+    // A published table's DELETE reaches every subscriber with its primary key, RLS or not: a
+    // timer's key is who timed which ticket, an entry's only its own id.
+    const published = await sql<{ tablename: string }>(
+      `select tablename from pg_publication_tables
+       where pubname = 'supabase_realtime' and tablename in ('time_entries', 'time_timers', 'ticket_time_totals')`,
+    )
+    expect(published.map((row) => row.tablename)).toEqual(['time_entries'])
+  })
+
   it('they cannot log, change or remove time, nor start or stop a timer', async () => {
     for (const caller of CUSTOMERS) {
       const insert = await db[caller].from('time_entries').insert({ ticket_id: ticket, minutes: 5 })
