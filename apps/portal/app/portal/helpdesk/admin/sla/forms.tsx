@@ -13,7 +13,12 @@ import { useActionForm } from '@siyakha/ui/action-form'
 import { Button } from '@siyakha/ui/button'
 import { InputField } from '@siyakha/ui/field'
 import { FormOutcome } from '@/components/form-outcome'
-import { addClosedDayAction, saveBusinessCalendarAction, saveSlaTargetsAction } from './actions'
+import {
+  addClosedDayAction,
+  removeClosedDayAction,
+  saveBusinessCalendarAction,
+  saveSlaTargetsAction,
+} from './actions'
 
 const PRIORITY_LABELS: Record<TicketPriority, string> = {
   low: 'Low',
@@ -273,6 +278,48 @@ export function AddClosedDayForm() {
       <Button type="submit" disabled={form.pending}>
         Add closed day
       </Button>
+    </form>
+  )
+}
+
+/**
+ * The closed days, each with its Remove button. One form around the list (the pressed button sends
+ * its day), so the form, and the toast saying what the removal did, outlive the removed row.
+ */
+export function ClosedDaysList({ days }: { days: readonly { day: string; name: string; label: string }[] }) {
+  const form = useActionForm({
+    action: removeClosedDayAction,
+    success: ({ message }) => ({ title: message, variant: 'success' }),
+    failure: (state) => ({ title: state.message, variant: 'destructive' }),
+  })
+  const problem = form.state.status === 'error' ? form.state.message : undefined
+  return (
+    <form {...form.props} noValidate aria-label="Closed days" className="mt-3">
+      {days.length === 0 ? (
+        <p className="text-sm text-slate-600">No extra closed days.</p>
+      ) : (
+        <ul className="divide-y divide-slate-100">
+          {days.map((closed) => (
+            <li key={closed.day} className="flex flex-wrap items-center justify-between gap-2 py-2">
+              <span>
+                <span className="font-semibold text-brand-900">{closed.label}</span> {closed.name}
+              </span>
+              <Button
+                type="submit"
+                size="sm"
+                variant="outline"
+                name="day"
+                value={closed.day}
+                disabled={form.pending}
+                aria-label={`Remove closed day ${closed.day}`}
+              >
+                Remove
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <FormOutcome problem={problem} pageNotice={form.pageNotice} />
     </form>
   )
 }

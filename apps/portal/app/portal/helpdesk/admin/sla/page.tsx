@@ -11,9 +11,7 @@ import { Link } from '@siyakha/ui/link'
 import type { Metadata } from 'next'
 import { adminPageAccess, requireUser, serverSupabase } from '@/lib/session'
 import { AccessDenied } from '../../../access-denied'
-import { AdminForm } from '../admin-form'
-import { removeClosedDayAction } from './actions'
-import { AddClosedDayForm, BusinessCalendarForm, SlaTargetsForm } from './forms'
+import { AddClosedDayForm, BusinessCalendarForm, ClosedDaysList, SlaTargetsForm } from './forms'
 
 export const metadata: Metadata = { title: 'SLA and business calendar' }
 
@@ -180,27 +178,9 @@ export default async function SlaAdminPage({
         <p className="mt-1 text-sm text-slate-600">
           Days the office is closed besides weekends and public holidays.
         </p>
-        {setup.closedDays.length === 0 ? (
-          <p className="mt-3 text-sm text-slate-600">No extra closed days.</p>
-        ) : (
-          <ul className="mt-3 divide-y divide-slate-100">
-            {setup.closedDays.map((closed) => (
-              <li key={closed.day} className="flex flex-wrap items-center justify-between gap-2 py-2">
-                <span>
-                  <span className="font-semibold text-brand-900">{showDay(closed.day)}</span> {closed.name}
-                </span>
-                <AdminForm
-                  action={removeClosedDayAction}
-                  fields={[{ kind: 'hidden', name: 'day', value: closed.day }]}
-                  submit="Remove"
-                  variant="outline"
-                  inline
-                  label={`Remove closed day ${closed.day}`}
-                />
-              </li>
-            ))}
-          </ul>
-        )}
+        <ClosedDaysList
+          days={setup.closedDays.map((closed) => ({ ...closed, label: showDay(closed.day) }))}
+        />
         <div className="mt-4">
           <AddClosedDayForm />
         </div>
