@@ -70,7 +70,14 @@ select ('aaaaaaaa-0000-4000-8000-' || lpad(u::text, 12, '0'))::uuid,
   now() - (g * interval '3 minutes')
 from generate_series(1, ${TICKETS}) g, lateral (select 1 + (g::bigint * 7919) % ${USERS} as u) pick;
 
+-- Time logged on two tickets in three (up to 10 h each), straight into the totals the time
+-- entries' trigger keeps: the queue's time sort reads only these.
+update public.ticket_time_totals tt set minutes = x.m, billable_minutes = x.m / 2
+from (select t.id, abs(hashtext(t.id::text)) as h, abs(hashtext(t.id::text)) % 600 + 1 as m from public.tickets t) x
+where x.id = tt.ticket_id and x.h % 3 > 0;
+
 analyze auth.users; analyze public.companies; analyze public.company_members; analyze public.tickets;
+analyze public.ticket_time_totals;
 `
 
 const user = (n: number) => `aaaaaaaa-0000-4000-8000-${String(n).padStart(12, '0')}`
@@ -344,6 +351,19 @@ async function main(): Promise<void> {
         queue(`p_breached := true, p_sort := 'sla', p_descending := false`),
       ],
       ['staff: queue, one company', as(agent), queue(`p_company := '${company(3)}'`)],
+      // Time on tickets (issue 46): the queue by time logged, and a ticket's total.
+      ['staff: queue, open work, most time', as(agent), queue(`p_sort := 'time'`)],
+      [
+        'staff: queue, all, least time',
+        as(agent),
+        queue(`p_status := 'all', p_sort := 'time', p_descending := false`),
+      ],
+      [
+        'staff: queue, one company, most time',
+        as(agent),
+        queue(`p_company := '${company(3)}', p_sort := 'time'`),
+      ],
+      ['staff: ticket time total', as(agent), `select * from public.ticket_time_total('${ticket.id}')`],
       ['staff: queue, search', as(agent), queue(`p_status := 'all', p_search := 'Perf ticket 77777'`)],
       ['customer: unscoped list (RLS alone)', as(customer), ALL_QUERY],
       ['customer: create ticket', as(customer), createTicket(customer)],
