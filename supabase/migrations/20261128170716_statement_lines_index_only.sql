@@ -1,4 +1,4 @@
--- The statement's lines group on the columns the company-and-date index carries (an index-only scan) and read names once per agent and notes through a partial index: ~900 ms to well under 200 ms for the largest company's month at 5,000,000 entries (tests/perf/billing-perf.ts).
+-- The statement's lines group on the columns the company-and-date index carries (an index-only scan) and read names once per agent and staff's notes through a partial index, instead of every entry's row (tests/perf/billing-perf.ts).
 -- Data (rows, cron schedules, storage buckets) is not diffed: add it by hand.
 
 CREATE INDEX time_entries_company_notes_idx ON public.time_entries USING btree (company_id, work_date) WHERE (note IS NOT NULL);

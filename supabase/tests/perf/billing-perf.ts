@@ -283,6 +283,36 @@ async function main(): Promise<void> {
           [COMPANY(1), first],
         )}`,
       )
+      // The body of public.statement_lines as it runs for staff (access = 'staff').
+      console.log(
+        `\n=== statement_lines' query (staff) ===\n${await explain(
+          db,
+          `with g as (
+             select te.ticket_id, te.agent_id, te.work_type, te.billable, count(*) as entries, sum(te.minutes)::bigint as minutes,
+                    min(te.work_date) as first_day, max(te.work_date) as last_day
+             from public.time_entries te where te.company_id = $1 and te.work_date between $2 and ${last}
+             group by te.ticket_id, te.agent_id, te.work_type, te.billable
+           ), n as (
+             select te.ticket_id, te.agent_id, te.work_type, te.billable,
+                    string_agg(btrim(te.note), E'\\n' order by te.work_date, te.created_at) as notes
+             from public.time_entries te where te.company_id = $1 and te.work_date between $2 and ${last}
+               and te.note is not null and btrim(te.note) <> ''
+             group by te.ticket_id, te.agent_id, te.work_type, te.billable
+           ), names as (
+             select a.agent_id, private.display_name(a.agent_id) as name
+             from (select distinct g.agent_id from g where g.agent_id is not null) a
+           )
+           select g.ticket_id, t.tracking_ref, t.summary, g.agent_id, names.name, g.work_type, g.billable, g.entries, g.minutes,
+                  g.first_day, g.last_day, n.notes
+           from g cross join lateral (select tk.tracking_ref, tk.summary from public.tickets tk
+                                      where tk.id = g.ticket_id offset 0) t
+           left join names on names.agent_id = g.agent_id
+           left join n on n.ticket_id = g.ticket_id and n.agent_id is not distinct from g.agent_id
+                      and n.work_type = g.work_type and n.billable = g.billable
+           order by t.tracking_ref, 5, g.work_type, g.billable desc`,
+          [COMPANY(1), first],
+        )}`,
+      )
       console.log(
         `\n=== statement lines (staff: with notes) ===\n${await explain(
           db,
