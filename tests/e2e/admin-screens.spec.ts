@@ -59,7 +59,8 @@ test('an admin invites an agent, who accepts from the mailbox, sets a password a
   const link = await invitationLink(invitee.request, email)
   expect(link.startsWith(url('/auth/confirm?'))).toBe(true)
   await invitee.goto(link)
-  await expect(invitee).toHaveURL(url('/auth?type=recovery'))
+  await expect(invitee).toHaveURL(url('/auth?type=recovery&invited=1'))
+  await expect(invitee.getByRole('heading', { name: 'Welcome to the portal' })).toBeVisible()
   await invitee.getByLabel('New password').fill('Inv1ted-Password!')
   await invitee.getByRole('button', { name: 'Update Password' }).click()
   // The portal's front door sends staff on to the queue: two redirects on a busy machine.

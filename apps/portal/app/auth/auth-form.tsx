@@ -18,6 +18,12 @@ const HEADINGS: Record<AuthMode, { title: string; intro: string }> = {
   recovery: { title: 'Reset Password', intro: 'Choose a new password for your account.' },
 }
 
+/** An invitation's link lands on the same new-password form, worded as the welcome it is. */
+const INVITED_HEADING = {
+  title: 'Welcome to the portal',
+  intro: 'You were invited to Siyakha Tech’s portal. Choose a password to finish setting up your account.',
+}
+
 const FORM_ID = 'auth-form'
 
 /** The mode and email an answer brings back (a refusal sends them as its values). */
@@ -38,6 +44,7 @@ export function AuthForm({
   from,
   linkError,
   linkNotice,
+  invited = false,
 }: {
   initialMode: AuthMode
   /** A checked same-site path to return to after signing in. */
@@ -45,6 +52,8 @@ export function AuthForm({
   linkError?: string
   /** What an emailed link did, when it worked but did not sign in (a sign-up confirmed elsewhere). */
   linkNotice?: string
+  /** Arrived from an invitation (auth/confirm): the recovery form, welcoming a new account. */
+  invited?: boolean
 }) {
   const router = useRouter()
   const {
@@ -119,7 +128,7 @@ export function AuthForm({
     onChange: (event: ChangeEvent<HTMLInputElement>) => setPassword(event.target.value),
   }
 
-  const heading = HEADINGS[mode]
+  const heading = invited && mode === 'recovery' ? INVITED_HEADING : HEADINGS[mode]
   // Sign in and sign up are tabs over one panel; recovery has no tabs.
   const tabPanel =
     mode === 'recovery' ? {} : { role: 'tabpanel' as const, 'aria-labelledby': `auth-tab-${mode}` }

@@ -48,6 +48,7 @@ export default async function AuthPage({ searchParams }: { searchParams: SearchP
         from={from}
         linkError={error}
         linkNotice={first(params.confirmed) === '1' ? CONFIRMED : undefined}
+        invited={recovery && first(params.invited) === '1'}
       />
     </div>
   )

@@ -21,7 +21,10 @@ export async function GET(request: NextRequest) {
   const type = params.get('type') as EmailOtpType | null
   // An invitation, like a reset link, signs the person in to choose a password (issue 46).
   const recovery = type === 'recovery' || type === 'invite'
-  const next = safePath(params.get('next'), recovery ? '/auth?type=recovery' : AFTER_SIGN_IN)
+  const next = safePath(
+    params.get('next'),
+    type === 'invite' ? '/auth?type=recovery&invited=1' : recovery ? '/auth?type=recovery' : AFTER_SIGN_IN,
+  )
 
   const supabase = await serverSupabase()
   let failed = true
