@@ -41,7 +41,7 @@ test('fuzz: no client input gets a 5xx from any entry point', async ({ request }
     customer: customer.access_token,
     staff: staff.access_token,
     admin: admin.access_token,
-    cookies: { customer: sessionCookie(customer), staff: sessionCookie(staff) },
+    cookies: { customer: sessionCookie(customer), staff: sessionCookie(staff), admin: sessionCookie(admin) },
   }
   const inputs = [
     ...functionInputs(tokens, 1000),

@@ -173,14 +173,12 @@ describe('contract_sla_targets and save_sla_targets', () => {
       const global = await db[caller].rpc('save_sla_targets', { p_contract: null as never, p_targets: plan })
       expect(global.error?.code, caller).toBe('42501')
       if (caller === 'anon') continue
-      const insert = await db[caller]
-        .from('contract_sla_targets')
-        .insert({
-          contract_id: contractId,
-          priority: 'low',
-          first_response_minutes: 1,
-          resolution_minutes: 1,
-        })
+      const insert = await db[caller].from('contract_sla_targets').insert({
+        contract_id: contractId,
+        priority: 'low',
+        first_response_minutes: 1,
+        resolution_minutes: 1,
+      })
       expect(insert.error?.code, caller).toBe('42501')
     }
     const { error } = await db.providerAdmin.rpc('save_sla_targets', {

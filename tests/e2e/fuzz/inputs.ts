@@ -35,7 +35,7 @@ export interface Tokens {
   customer: string
   staff: string
   admin: string
-  cookies: { customer: string; staff: string }
+  cookies: { customer: string; staff: string; admin: string }
 }
 
 export function functionInputs(tokens: Tokens, count: number): Input[] {
@@ -369,6 +369,19 @@ export function pageInputs(tokens: Tokens, count: number): Input[] {
     '/portal/helpdesk/',
     '/portal/realtime-token',
     '/portal/tickets/',
+    '/portal/statement',
+    '/portal/helpdesk/statements',
+    '/portal/helpdesk/statements/',
+    // Acme Clinic (seed.sql): a real statement to download with hostile query strings.
+    '/portal/helpdesk/statements/00000000-0000-4000-8000-0000000000c1/csv',
+    '/portal/helpdesk/admin',
+    '/portal/helpdesk/admin/staff',
+    '/portal/helpdesk/admin/companies',
+    '/portal/helpdesk/admin/companies/',
+    '/portal/helpdesk/admin/contracts',
+    '/portal/helpdesk/admin/contracts/',
+    '/portal/helpdesk/admin/sla',
+    '/portal/helpdesk/admin/log',
   ]
   const arbitrary = fc
     .tuple(
@@ -377,7 +390,7 @@ export function pageInputs(tokens: Tokens, count: number): Input[] {
         fc
           .tuple(
             fc.constantFrom(...portalPaths),
-            fc.constantFrom('', tokens.cookies.customer, tokens.cookies.staff),
+            fc.constantFrom('', tokens.cookies.customer, tokens.cookies.staff, tokens.cookies.admin),
           )
           .map(([p, cookie]) => ({ origin: PORTAL_ORIGIN, path: p, cookie })),
       ),
