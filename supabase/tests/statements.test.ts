@@ -393,11 +393,17 @@ describe('retainer alerts', () => {
       { threshold: 80, used_minutes: 96, available_minutes: 120 },
       { threshold: 100, used_minutes: 136, available_minutes: 120 },
     ])
-    // The account manager (the agent) and the provider admin, once per threshold.
-    expect(await queued()).toEqual([
+    // The account manager (the agent) and the provider admin, once per threshold. Other suites
+    // running at the same time make provider admins of their own for a moment (admin-staff):
+    // whoever else was an admin at a threshold is told too, but nobody more than once per threshold.
+    const recipients = await queued()
+    expect(
+      recipients.filter(({ recipient }) => [DEMO.providerAdmin.email, DEMO.agent.email].includes(recipient)),
+    ).toEqual([
       { recipient: DEMO.providerAdmin.email, count: 2 },
       { recipient: DEMO.agent.email, count: 2 },
     ])
+    expect(recipients.every(({ count }) => count <= 2)).toBe(true)
     const [eighty] = await mailsTo(DEMO.agent.email, `${name}: 80% of the ${month} retainer used`, 15_000)
     expect(eighty?.Text).toContain(`${name} has used 80% of its retainer for ${month}: 1.6 of 2 hours.`)
     expect(eighty?.Text).toContain(`/portal/helpdesk/statements/${company}?month=${month}`)
