@@ -398,7 +398,9 @@ describe('retainer alerts', () => {
     // whoever else was an admin at a threshold is told too, but nobody more than once per threshold.
     const recipients = await queued()
     expect(
-      recipients.filter(({ recipient }) => [DEMO.providerAdmin.email, DEMO.agent.email].includes(recipient)),
+      recipients.filter(({ recipient }) =>
+        ([DEMO.providerAdmin.email, DEMO.agent.email] as string[]).includes(recipient),
+      ),
     ).toEqual([
       { recipient: DEMO.providerAdmin.email, count: 2 },
       { recipient: DEMO.agent.email, count: 2 },
