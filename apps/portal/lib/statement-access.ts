@@ -11,6 +11,13 @@ import { currentUser, serverSupabase } from './session'
 export const statementCompanies = cache(async (): Promise<{ id: string; name: string }[]> => {
   const user = await currentUser()
   if (!user || user.staff) return []
-  const { data } = await adminCompaniesQuery(await serverSupabase(), user.id)
-  return data.flatMap((row) => (row.companies ? [{ id: row.company_id, name: row.companies.name }] : []))
+  // Every page's header asks: a failed read is logged and leaves the link out, so the page
+  // itself still renders (or shows its own error) instead of the whole portal failing.
+  try {
+    const { data } = await adminCompaniesQuery(await serverSupabase(), user.id)
+    return data.flatMap((row) => (row.companies ? [{ id: row.company_id, name: row.companies.name }] : []))
+  } catch (error) {
+    console.error('Could not read the companies the user administers', error)
+    return []
+  }
 })
